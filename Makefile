@@ -1,0 +1,18 @@
+# The two commands of the Quick start: `make demo` and `make test`.
+# Each first installs the system packages it needs (Scripts/bootstrap does nothing when all are there).
+
+SWIFT ?= swift
+
+.PHONY: bootstrap build demo test
+
+bootstrap:
+	@bash Scripts/bootstrap
+
+build: bootstrap
+	$(SWIFT) build
+
+demo: bootstrap
+	$(SWIFT) run sqlctx demo
+
+test: bootstrap
+	$(SWIFT) test

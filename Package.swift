@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PortableSQL",
+    products: [
+        .library(name: "PortableSQL", targets: ["PortableSQL"]),
+        .library(name: "PortableSQLPlus", targets: ["PortableSQLPlus"]),
+        .library(name: "PortableSQLCodable", targets: ["PortableSQLCodable"]),
+        .executable(name: "sqlctx", targets: ["sqlctx"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Vendor/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "PortableSQL", dependencies: ["CSQLite"]),
+        .target(name: "PortableSQLPlus", dependencies: ["PortableSQL"]),
+        .target(name: "PortableSQLCodable", dependencies: ["PortableSQL"]),
+        .executableTarget(
+            name: "sqlctx",
+            dependencies: [
+                "PortableSQL", "PortableSQLPlus", "PortableSQLCodable",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL"]),
+        .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus"]),
+        .testTarget(name: "PortableSQLCodableTests", dependencies: ["PortableSQLCodable"]),
+    ]
+)

@@ -1,0 +1,91 @@
+/// What a row change was, as reported to `SQLContext.onUpdate(hook:)`.
+public enum SQLAction: Sendable, Hashable {
+    /// A row was inserted.
+    case insert
+    /// A row was updated.
+    case update
+    /// A row was deleted.
+    case delete
+}
+
+/// The trace closure and the engine's redaction, kept alive while SQLite holds a pointer to them.
+final class TraceHook {
+    let hook: (String) -> Void
+    let redact: @Sendable (String) -> String
+
+    init(hook: @escaping (String) -> Void, redact: @escaping @Sendable (String) -> String) {
+        self.hook = hook
+        self.redact = redact
+    }
+}
+
+/// The update closure, kept alive while SQLite holds a pointer to it.
+final class UpdateHook {
+    let hook: (SQLAction, Int64, String, String) -> Void
+
+    init(hook: @escaping (SQLAction, Int64, String, String) -> Void) {
+        self.hook = hook
+    }
+}
+
+extension SQLContext {
+    /// Calls `hook` with the text of each statement as it starts to run; `nil` removes the hook.
+    ///
+    /// The text is the SQL as written, with its placeholders, never the bound values. Statements
+    /// that carry a key (SQLCipher's `PRAGMA key`, `rekey`, `ATTACH … KEY`) are reported with the
+    /// key replaced. The hook runs on the thread that runs the statement; it must not use the
+    /// context. Does nothing when the context is closed.
+    public func trace(_ hook: ((String) -> Void)?) {
+        guard let connection, let engine else { return }
+        let previous = traceHook
+        guard let hook else {
+            _ = engine.functions.traceV2(connection, 0, nil, nil)
+            traceHook = nil
+            return
+        }
+        let box = TraceHook(hook: hook, redact: engine.redactForTrace)
+        _ = engine.functions.traceV2(connection, traceStatementEvent, { _, context, _, text in
+            guard let context, let text else { return 0 }
+            let box = Unmanaged<TraceHook>.fromOpaque(context).takeUnretainedValue()
+            box.hook(box.redact(String(cString: text.assumingMemoryBound(to: CChar.self))))
+            return 0
+        }, Unmanaged.passUnretained(box).toOpaque())
+        traceHook = box
+        withExtendedLifetime(previous) {}
+    }
+
+    /// Calls `hook` after each row this connection inserts, updates or deletes in a rowid table,
+    /// with the action, the rowid, the database name ("main", …) and the table name; `nil`
+    /// removes the hook. As in SQLite, a `DELETE` without `WHERE` that empties a table at once
+    /// reports nothing, nor do `WITHOUT ROWID` tables. The hook must not use the context. Does nothing when the context is closed.
+    public func onUpdate(hook: ((_ action: SQLAction, _ rowID: Int64, _ database: String, _ table: String) -> Void)?) {
+        guard let connection, let engine else { return }
+        let previous = updateHook
+        guard let hook else {
+            _ = engine.functions.updateHook(connection, nil, nil)
+            updateHook = nil
+            return
+        }
+        let box = UpdateHook(hook: hook)
+        _ = engine.functions.updateHook(connection, { context, operation, database, table, rowID in
+            guard let context else { return }
+            let action: SQLAction
+            switch operation {
+            case updateOperation: action = .update
+            case deleteOperation: action = .delete
+            default: action = .insert
+            }
+            let box = Unmanaged<UpdateHook>.fromOpaque(context).takeUnretainedValue()
+            box.hook(action, rowID, database.map { String(cString: $0) } ?? "", table.map { String(cString: $0) } ?? "")
+        }, Unmanaged.passUnretained(box).toOpaque())
+        updateHook = box
+        withExtendedLifetime(previous) {}
+    }
+}
+
+/// `SQLITE_TRACE_STMT`.
+private let traceStatementEvent: UInt32 = 0x01
+/// `SQLITE_DELETE`, as passed to the update hook.
+private let deleteOperation: Int32 = 9
+/// `SQLITE_UPDATE`, as passed to the update hook.
+private let updateOperation: Int32 = 23

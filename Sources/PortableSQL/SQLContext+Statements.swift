@@ -1,0 +1,189 @@
+extension SQLContext {
+    /// Prepares one statement to run many times; the caller owns it (and may `close()` it early).
+    ///
+    /// - Throws: `SQLError` for invalid SQL (`SQLITE_ERROR` with SQLite's message), for text that
+    ///   holds no statement or more than one (`SQLITE_MISUSE`; run scripts with `exec`), or when
+    ///   the context is closed.
+    public func prepare(sql: String) throws -> SQLStatement {
+        switch try prepareSingle(sql) {
+        case .statement(let statement): return statement
+        case .script: throw SQLError(code: .misuse, message: "prepare takes exactly one statement; run scripts with exec(sql:)", sql: sql)
+        case .empty: throw SQLError(code: .misuse, message: "no SQL statement to prepare", sql: sql)
+        }
+    }
+
+    /// Runs `sql` with `parameters` bound in order, discarding any rows.
+    ///
+    /// `sql` may also be a script of several statements separated by `;`, run in order; a script
+    /// takes no parameters. Single statements are prepared once and cached.
+    /// - Throws: `SQLError` for invalid SQL, a wrong number of parameters (`SQLITE_RANGE`),
+    ///   parameters given to a script (`SQLITE_MISUSE`), any error SQLite reports while running
+    ///   (a constraint, a read-only database, …), or when the context is closed.
+    public func exec(sql: String, parameters: [SQLValue] = []) throws {
+        let ran: Void? = try withCachedStatement(sql) { statement in
+            try statement.bind(parameters: parameters)
+            while try statement.next() {}
+        }
+        if ran == nil {
+            guard parameters.isEmpty else {
+                throw SQLError(code: .misuse, message: "parameters can only be bound to a single statement, not a script", sql: sql)
+            }
+            try runScript(sql)
+        }
+    }
+
+    /// Runs one statement with named parameters (`:name`, `@name`, `$name`), discarding any rows.
+    ///
+    /// - Throws: `SQLError` for invalid SQL, an unknown or unbound parameter (`SQLITE_RANGE`),
+    ///   more than one statement (`SQLITE_MISUSE`), or any error SQLite reports.
+    public func exec(sql: String, parameters: [String: SQLValue]) throws {
+        let ran: Void? = try withCachedStatement(sql) { statement in
+            try statement.bind(parameters: parameters)
+            while try statement.next() {}
+        }
+        if ran == nil {
+            throw SQLError(code: .misuse, message: "named parameters can only be bound to a single statement", sql: sql)
+        }
+    }
+
+    /// Runs one statement with `parameters` bound in order and returns all its rows.
+    ///
+    /// - Throws: `SQLError` for invalid SQL, a wrong number of parameters (`SQLITE_RANGE`), text
+    ///   that holds no statement or several (`SQLITE_MISUSE`), or any error SQLite reports.
+    public func selectAll(sql: String, parameters: [SQLValue] = []) throws -> [[SQLValue]] {
+        let rows = try withCachedStatement(sql) { statement in
+            try statement.bind(parameters: parameters)
+            return try Self.collectRows(statement)
+        }
+        guard let rows else { throw SQLError(code: .misuse, message: "selectAll runs exactly one statement", sql: sql) }
+        return rows
+    }
+
+    /// Runs one statement with named parameters and returns all its rows.
+    ///
+    /// - Throws: `SQLError` as `selectAll(sql:parameters:)` does, and for an unknown or unbound name.
+    public func selectAll(sql: String, parameters: [String: SQLValue]) throws -> [[SQLValue]] {
+        let rows = try withCachedStatement(sql) { statement in
+            try statement.bind(parameters: parameters)
+            return try Self.collectRows(statement)
+        }
+        guard let rows else { throw SQLError(code: .misuse, message: "selectAll runs exactly one statement", sql: sql) }
+        return rows
+    }
+
+    private static func collectRows(_ statement: SQLStatement) throws -> [[SQLValue]] {
+        var rows: [[SQLValue]] = []
+        while try statement.next() {
+            rows.append(try statement.rowValues())
+        }
+        return rows
+    }
+
+    /// Runs `body` with the cached statement for `sql`, preparing and caching it on first use.
+    ///
+    /// Returns `nil`, without calling `body`, when `sql` holds several statements or none. When
+    /// the cached statement is already running (a hook re-entering the context), a fresh one is
+    /// prepared for this call.
+    /// - Throws: `SQLError` from preparing, or what `body` throws.
+    package func withCachedStatement<Result>(_ sql: String, _ body: (SQLStatement) throws -> Result) throws -> Result? {
+        let statement: SQLStatement
+        if let cached = statementCache.statement(for: sql), !cached.isInUse, !cached.isClosed {
+            statement = cached
+        } else {
+            guard case .statement(let prepared) = try prepareSingle(sql) else { return nil }
+            if statementCache.statement(for: sql) == nil { statementCache.insert(prepared) }
+            statement = prepared
+        }
+        statement.isInUse = true
+        defer {
+            statement.isInUse = false
+            // Let go of bound values (a large blob, say) until the next use.
+            try? statement.clearBindings()
+        }
+        return try body(statement)
+    }
+
+    /// What the start of a SQL text prepares to.
+    enum PreparedText {
+        /// Exactly one statement.
+        case statement(SQLStatement)
+        /// More than one statement.
+        case script
+        /// Only white space, comments or semicolons.
+        case empty
+    }
+
+    /// Prepares `sql` when it holds exactly one statement.
+    func prepareSingle(_ sql: String) throws -> PreparedText {
+        let (connection, engine) = try checkOpen()
+        let prepared: PreparedText = try sql.withCString { text in
+            var handle: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let result = engine.functions.prepareV2(connection, text, Int32(clamping: sql.utf8.count + 1), &handle, &tail)
+            guard result == SQLResultCode.ok.rawValue else {
+                throw SQLError(engine: engine, connection: connection, resultCode: result, sql: sql)
+            }
+            let restIsBlank = tail.map(Self.isBlank) ?? true
+            guard let handle else { return restIsBlank ? .empty : .script }
+            guard restIsBlank else {
+                _ = engine.functions.finalize(handle)
+                return .script
+            }
+            return .statement(SQLStatement(handle: handle, connection: connection, engine: engine, sql: sql))
+        }
+        if case .statement(let statement) = prepared { register(statement) }
+        return prepared
+    }
+
+    /// Runs every statement of `script` in order, preparing each just before it runs (so that a
+    /// statement may use a table the one before it created).
+    private func runScript(_ script: String) throws {
+        let (connection, engine) = try checkOpen()
+        let functions = engine.functions
+        try script.withCString { start in
+            let end = start + script.utf8.count
+            var cursor = start
+            while cursor < end, cursor.pointee != 0 {
+                var handle: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let result = functions.prepareV2(connection, cursor, Int32(clamping: end - cursor + 1), &handle, &tail)
+                guard result == SQLResultCode.ok.rawValue else {
+                    throw SQLError(engine: engine, connection: connection, resultCode: result, sql: String(cString: cursor))
+                }
+                guard let tail, tail > cursor else { break }
+                defer { cursor = tail }
+                guard let handle else { continue }
+                defer { _ = functions.finalize(handle) }
+                var status: Int32
+                repeat {
+                    status = functions.step(handle)
+                } while status == SQLResultCode.row.rawValue
+                guard status == SQLResultCode.done.rawValue else {
+                    let text = functions.sql(handle).map { String(cString: $0) }
+                    throw SQLError(engine: engine, connection: connection, resultCode: status, sql: text)
+                }
+            }
+        }
+    }
+
+    /// Whether `text` holds nothing but white space, comments and semicolons.
+    private static func isBlank(_ text: UnsafePointer<CChar>) -> Bool {
+        var cursor = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+        while true {
+            switch cursor.pointee {
+            case 0:
+                return true
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C, UInt8(ascii: ";"):
+                cursor += 1
+            case UInt8(ascii: "-") where cursor[1] == UInt8(ascii: "-"):
+                while cursor.pointee != 0, cursor.pointee != UInt8(ascii: "\n") { cursor += 1 }
+            case UInt8(ascii: "/") where cursor[1] == UInt8(ascii: "*"):
+                cursor += 2
+                while cursor.pointee != 0, !(cursor.pointee == UInt8(ascii: "*") && cursor[1] == UInt8(ascii: "/")) { cursor += 1 }
+                if cursor.pointee != 0 { cursor += 2 }
+            default:
+                return false
+            }
+        }
+    }
+}

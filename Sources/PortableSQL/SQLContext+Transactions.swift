@@ -1,0 +1,58 @@
+/// How a transaction takes its locks: see SQLite's `BEGIN DEFERRED | IMMEDIATE | EXCLUSIVE`.
+public enum TransactionMode: String, Sendable, CaseIterable {
+    /// Takes locks when first needed: a read lock on the first read, a write lock on the first write.
+    case deferred = "DEFERRED"
+    /// Takes the write lock at once, so the transaction cannot fail later on a busy database.
+    case immediate = "IMMEDIATE"
+    /// As `immediate`; in rollback-journal mode it also keeps other connections from reading.
+    case exclusive = "EXCLUSIVE"
+}
+
+extension SQLContext {
+    /// Runs `block` in a transaction: commits when it returns, rolls back when it throws, and
+    /// returns what the block returns.
+    ///
+    /// Called while a transaction is already open (from inside another `transaction` block, or
+    /// after an explicit `BEGIN`), it runs the block in a SAVEPOINT instead, so that a throw
+    /// rolls back only the nested part. `mode` applies to the outermost transaction; `nil` runs
+    /// the block with no transaction at all.
+    /// - Throws: what the block throws (after rolling back), or `SQLError` when BEGIN or COMMIT
+    ///   fails (a failed COMMIT is rolled back too) or the context is closed.
+    @discardableResult
+    public func transaction<Result>(_ mode: TransactionMode? = .deferred, block: () throws -> Result) throws -> Result {
+        guard let mode else { return try block() }
+        if isInTransaction {
+            return try inSavepoint(block)
+        }
+        try exec(sql: "BEGIN \(mode.rawValue) TRANSACTION")
+        let result: Result
+        do {
+            result = try block()
+            try exec(sql: "COMMIT TRANSACTION")
+        } catch {
+            // SQLite may have rolled back already (after SQLITE_FULL, an interrupt, …).
+            if isInTransaction { try? exec(sql: "ROLLBACK TRANSACTION") }
+            throw error
+        }
+        return result
+    }
+
+    private func inSavepoint<Result>(_ block: () throws -> Result) throws -> Result {
+        let name = "portablesql_savepoint_\(savepointDepth)"
+        try exec(sql: "SAVEPOINT \(name)")
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let result: Result
+        do {
+            result = try block()
+        } catch {
+            if isInTransaction {
+                try? exec(sql: "ROLLBACK TO SAVEPOINT \(name)")
+                try? exec(sql: "RELEASE SAVEPOINT \(name)")
+            }
+            throw error
+        }
+        try exec(sql: "RELEASE SAVEPOINT \(name)")
+        return result
+    }
+}

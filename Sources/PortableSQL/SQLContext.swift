@@ -1,0 +1,255 @@
+import Foundation
+
+/// A connection to one SQLite database.
+///
+/// A context is not thread-safe, like the C connection it wraps: use it from one thread (or one
+/// actor) at a time. It opens connections in multi-thread mode (`SQLITE_OPEN_NOMUTEX`) for that
+/// reason. Foreign-key enforcement is **on** by default (`foreignKeysEnabled`), so that
+/// `ON DELETE CASCADE` and friends work as declared.
+///
+/// Every operation throws a `SQLError` on failure, including any use after `close()`.
+public final class SQLContext {
+    /// The engine that opened the connection; `nil` when it could not be loaded.
+    package let engine: SQLiteEngine?
+    /// The C connection; `nil` once closed, or when opening failed.
+    package private(set) var connection: OpaquePointer?
+    /// Why the context is closed: the open or load error, or "closed".
+    private var closedError: SQLError
+    /// The path given when opening (`":memory:"` for an in-memory database).
+    public let path: String
+
+    var statementCache = StatementCache()
+    private var liveStatements: [WeakStatement] = []
+    private var liveStatementsCompactionThreshold = 16
+    var savepointDepth = 0
+    var traceHook: TraceHook?
+    var updateHook: UpdateHook?
+    private var busyTimeoutSeconds: Double = 0
+    private let interruptHandleStorage: SQLInterruptHandle?
+
+    private init(path: String, opened: Result<(SQLiteEngine, OpaquePointer), SQLError>, engine: SQLiteEngine?) {
+        self.path = path
+        switch opened {
+        case .success(let (engine, connection)):
+            self.engine = engine
+            self.connection = connection
+            self.closedError = SQLError.closed("database connection")
+            self.interruptHandleStorage = SQLInterruptHandle(connection: connection, engine: engine)
+        case .failure(let error):
+            self.engine = engine
+            self.connection = nil
+            self.closedError = error
+            self.interruptHandleStorage = nil
+        }
+    }
+
+    private convenience init(location path: String, flags: OpenFlags, configuration: SQLiteConfiguration) {
+        let engine: SQLiteEngine
+        do {
+            engine = try configuration.engine()
+        } catch {
+            let failure = error as? SQLError ?? SQLError(code: .cantOpen, message: "\(error)")
+            self.init(path: path, opened: .failure(failure), engine: nil)
+            return
+        }
+        self.init(path: path, opened: Self.open(path: path, flags: flags, engine: engine), engine: engine)
+    }
+
+    /// Opens (and by default creates) the database file at `path`; `nil` opens a private
+    /// in-memory database, and `""` a private temporary file that is deleted on close.
+    ///
+    /// - Throws: `SQLError` when the file cannot be opened (`SQLITE_CANTOPEN`), or when the
+    ///   configuration's engine cannot be loaded. A file that exists but is not a database opens,
+    ///   and its first read throws `SQLITE_NOTADB`; the file is never modified.
+    public convenience init(path: String?, flags: OpenFlags = [.readWrite, .create], configuration: SQLiteConfiguration = .platform) throws {
+        self.init(location: path ?? ":memory:", flags: flags, configuration: configuration)
+        if connection == nil { throw closedError }
+    }
+
+    /// Opens (and by default creates) the database at a `file:` URL.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) for a URL that is not a file URL, and as
+    ///   `init(path:flags:configuration:)` does.
+    public convenience init(path url: URL, flags: OpenFlags = [.readWrite, .create], configuration: SQLiteConfiguration = .platform) throws {
+        guard url.isFileURL else {
+            throw SQLError(code: .cantOpen, message: "\(url) is not a file URL")
+        }
+        try self.init(path: url.path, flags: flags, configuration: configuration)
+    }
+
+    /// Opens a private in-memory database. Never throws: when the engine cannot be loaded or the
+    /// database opened, the context is born closed and each operation on it throws that error.
+    public convenience init(configuration: SQLiteConfiguration = .platform) {
+        self.init(location: ":memory:", flags: [.readWrite, .create, .memory], configuration: configuration)
+    }
+
+    /// Opens a private in-memory database on `engine`, for probes and tools inside the package.
+    ///
+    /// - Throws: `SQLError` when the connection cannot be opened.
+    package convenience init(inMemoryOn engine: SQLiteEngine) throws {
+        self.init(path: ":memory:", opened: Self.open(path: ":memory:", flags: [.readWrite, .create, .memory], engine: engine), engine: engine)
+        if connection == nil { throw closedError }
+    }
+
+    private static func open(path: String, flags: OpenFlags, engine: SQLiteEngine) -> Result<(SQLiteEngine, OpaquePointer), SQLError> {
+        var flags = flags
+        if !flags.contains(.fullMutex) { flags.insert(.noMutex) }
+        let functions = engine.functions
+        var connection: OpaquePointer?
+        let result = functions.openV2(path, &connection, flags.rawValue, nil)
+        guard result == SQLResultCode.ok.rawValue, let connection else {
+            var error = SQLError(engine: engine, connection: connection, resultCode: result, sql: nil)
+            error = SQLError(code: error.extendedCode, message: "cannot open \(path): \(error.message)")
+            _ = functions.closeV2(connection)
+            return .failure(error)
+        }
+        _ = functions.extendedResultCodes(connection, 1)
+        // Foreign keys are enforced by default; this pragma reads nothing, so even a non-database
+        // or still-locked encrypted file opens.
+        let pragma = "PRAGMA foreign_keys = ON"
+        var statement: OpaquePointer?
+        var status = functions.prepareV2(connection, pragma, -1, &statement, nil)
+        if status == SQLResultCode.ok.rawValue {
+            status = functions.step(statement)
+            if status == SQLResultCode.done.rawValue { status = SQLResultCode.ok.rawValue }
+        }
+        if status != SQLResultCode.ok.rawValue {
+            let error = SQLError(engine: engine, connection: connection, resultCode: status, sql: pragma)
+            _ = functions.finalize(statement)
+            _ = functions.closeV2(connection)
+            return .failure(error)
+        }
+        _ = functions.finalize(statement)
+        return .success((engine, connection))
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the connection: finalizes every statement prepared on it (they throw from then on),
+    /// removes the hooks and releases the file. Closing twice does nothing. Never throws, so both
+    /// `defer { ctx.close() }` and `try ctx.close()` work.
+    public func close() {
+        guard let connection, let engine else { return }
+        interruptHandleStorage?.invalidate()
+        statementCache.removeAll()
+        for reference in liveStatements {
+            reference.statement?.close()
+        }
+        liveStatements.removeAll()
+        _ = engine.functions.closeV2(connection)
+        self.connection = nil
+        traceHook = nil
+        updateHook = nil
+    }
+
+    /// Whether the context is closed, or never opened.
+    public var isClosed: Bool { connection == nil }
+
+    /// The open connection and its engine.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) after `close()`, or the error that kept the context from opening.
+    package func checkOpen() throws -> (connection: OpaquePointer, engine: SQLiteEngine) {
+        guard let connection, let engine else { throw closedError }
+        return (connection, engine)
+    }
+
+    /// Keeps a weak reference to `statement`, so that `close()` can finalize it.
+    func register(_ statement: SQLStatement) {
+        if liveStatements.count >= liveStatementsCompactionThreshold {
+            liveStatements.removeAll { $0.statement == nil }
+            liveStatementsCompactionThreshold = max(16, liveStatements.count * 2)
+        }
+        liveStatements.append(WeakStatement(statement: statement))
+    }
+
+    // MARK: Connection state
+
+    /// A handle that stops the running statement from another thread (`SQLITE_INTERRUPT`).
+    /// After `close()` its `interrupt()` does nothing.
+    public var interruptHandle: SQLInterruptHandle? { interruptHandleStorage }
+
+    /// Stops the statement that is running on this context, if any, with `SQLITE_INTERRUPT`.
+    /// To call from another thread, use `interruptHandle`. Never throws.
+    public func interrupt() {
+        interruptHandleStorage?.interrupt()
+    }
+
+    /// The rowid of the last row inserted on this connection; 0 when none, or when closed.
+    public var lastInsertRowID: Int64 {
+        guard let connection, let engine else { return 0 }
+        return engine.functions.lastInsertRowid(connection)
+    }
+
+    /// The number of rows the last INSERT, UPDATE or DELETE changed; 0 when closed.
+    public var changes: Int {
+        guard let connection, let engine else { return 0 }
+        return Int(engine.functions.changes(connection))
+    }
+
+    /// The number of rows changed since the connection opened; 0 when closed.
+    public var totalChanges: Int {
+        guard let connection, let engine else { return 0 }
+        return Int(engine.functions.totalChanges(connection))
+    }
+
+    /// Whether a transaction is open (SQLite is not in autocommit mode).
+    public var isInTransaction: Bool {
+        guard let connection, let engine else { return false }
+        return engine.functions.getAutocommit(connection) == 0
+    }
+
+    /// Whether the main database was opened read-only (or is a read-only file).
+    public var isReadOnly: Bool {
+        guard let connection, let engine else { return false }
+        return engine.functions.dbReadonly(connection, "main") == 1
+    }
+
+    /// How long, in seconds, a statement waits for another connection's lock before it throws
+    /// `SQLITE_BUSY`. 0 (the default) throws at once. Has no effect once closed.
+    public var busyTimeout: Double {
+        get { busyTimeoutSeconds }
+        set {
+            guard let connection, let engine else { return }
+            let milliseconds = Int32(clamping: Int((max(0, newValue) * 1000).rounded()))
+            _ = engine.functions.busyTimeout(connection, milliseconds)
+            busyTimeoutSeconds = Double(milliseconds) / 1000
+        }
+    }
+
+    /// Whether SQLite enforces foreign keys on this connection (`PRAGMA foreign_keys`). **On** by
+    /// default, unlike SQLite's own default, so that `REFERENCES … ON DELETE CASCADE` works as
+    /// declared. SQLite ignores a change while a transaction is open; the getter reports what is
+    /// in force (`false` when closed).
+    public var foreignKeysEnabled: Bool {
+        get { (try? selectAll(sql: "PRAGMA foreign_keys").first?.first?.longValue) == 1 }
+        set { try? exec(sql: newValue ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF") }
+    }
+
+    /// The SQLite version of the engine, such as "3.40.1"; "" when the engine could not be loaded.
+    public var version: String { engine?.version ?? "" }
+
+    /// The options the engine was compiled with (`PRAGMA compile_options`), without `SQLITE_` prefixes.
+    public var compileOptions: [String] {
+        guard let engine else { return [] }
+        var options: [String] = []
+        var index: Int32 = 0
+        while let option = engine.functions.compileoptionGet(index) {
+            options.append(String(cString: option))
+            index += 1
+        }
+        return options
+    }
+
+    /// Whether the engine behind this context has `feature`: probed once per engine, on a private
+    /// in-memory connection, and remembered. `false` when the engine could not be loaded.
+    public func supports(_ feature: SQLFeature) -> Bool {
+        engine?.supports(feature) ?? false
+    }
+}
+
+/// A weak reference to a statement, for the list of statements to finalize on close.
+private struct WeakStatement {
+    weak var statement: SQLStatement?
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The one error type of PortableSQL: a SQLite result code with its message and statement.
+///
+/// Errors reported by SQLite carry SQLite's own codes and message. Misuse that PortableSQL
+/// catches before calling SQLite (a wrong parameter count, a closed context, a column index out
+/// of range, a library that cannot be loaded) uses the code SQLite would use for it
+/// (`SQLITE_RANGE`, `SQLITE_MISUSE`, `SQLITE_CANTOPEN`, …) and says what was wrong.
+public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The primary result code, such as `SQLITE_CONSTRAINT`.
+    public let code: SQLResultCode
+    /// The extended result code, such as `SQLITE_CONSTRAINT_UNIQUE` (the primary code when there is none).
+    public let extendedCode: SQLResultCode
+    /// What went wrong, in SQLite's words or PortableSQL's.
+    public let message: String
+    /// The statement that failed, when there was one.
+    public let sql: String?
+
+    /// Makes an error from a result code (primary or extended), a message and the statement.
+    public init(code: SQLResultCode, message: String, sql: String? = nil) {
+        self.code = code.primary
+        self.extendedCode = code
+        self.message = message
+        self.sql = sql
+    }
+
+    /// One line: the symbolic code, the message and, when known, the statement.
+    public var description: String {
+        var text = "\(extendedCode.name): \(message)"
+        if let sql { text += " — in: \(sql)" }
+        return text
+    }
+
+    /// The same as `description`.
+    public var errorDescription: String? { description }
+}
+
+extension SQLError {
+    /// The error SQLite reported on `connection` for `resultCode`, with SQLite's message.
+    package init(engine: SQLiteEngine, connection: OpaquePointer?, resultCode: Int32, sql: String?) {
+        let functions = engine.functions
+        var extended = resultCode
+        var message: String?
+        if let connection {
+            let connectionCode = functions.extendedErrcode(connection)
+            // The connection's code is the extended form of this result when their primaries agree.
+            if connectionCode & 0xFF == resultCode & 0xFF { extended = connectionCode }
+            message = functions.errmsg(connection).map { String(cString: $0) }
+        }
+        if message == nil || message == "not an error" {
+            message = functions.errstr(resultCode).map { String(cString: $0) }
+        }
+        self.init(code: SQLResultCode(rawValue: extended), message: message ?? "unknown error", sql: sql)
+    }
+
+    /// The error thrown when something is used after `close()`.
+    package static func closed(_ what: String, sql: String? = nil) -> SQLError {
+        SQLError(code: .misuse, message: "\(what) is closed", sql: sql)
+    }
+}

@@ -1,0 +1,83 @@
+/// One step of a schema migration: the schema version it brings the database to, and what it does.
+///
+/// Give `SQLContext.migrate(_:)` the whole list, oldest first; it runs the steps whose version is
+/// above the database's `userVersion`.
+public struct SQLMigration {
+    /// The schema version after this step; versions start at 1 and increase.
+    public let version: Int64
+    /// A name for messages, such as "add notes column".
+    public let name: String
+    /// What the step does, on the context being migrated, inside the step's transaction.
+    public let apply: (SQLContext) throws -> Void
+
+    /// A step that runs `apply`.
+    public init(version: Int64, name: String = "", apply: @escaping (SQLContext) throws -> Void) {
+        self.version = version
+        self.name = name
+        self.apply = apply
+    }
+
+    /// A step that runs a SQL script (one statement or several, separated by `;`).
+    public init(version: Int64, name: String = "", sql: String) {
+        self.init(version: version, name: name) { context in try context.exec(sql: sql) }
+    }
+}
+
+extension SQLContext {
+    /// The database's schema version, `PRAGMA user_version` (0 for a new database).
+    ///
+    /// The property cannot throw: on a closed context or an unreadable file the getter returns 0
+    /// and the setter does nothing. Use `getUserVersion()` and `setUserVersion(_:)` where a
+    /// failure must be seen.
+    public var userVersion: Int64 {
+        get { (try? getUserVersion()) ?? 0 }
+        set { try? setUserVersion(newValue) }
+    }
+
+    /// Reads `PRAGMA user_version`.
+    ///
+    /// - Throws: `SQLError` when the database cannot be read (closed, not a database, wrong key).
+    public func getUserVersion() throws -> Int64 {
+        try selectAll(sql: "PRAGMA user_version").first?.first?.longValue ?? 0
+    }
+
+    /// Writes `PRAGMA user_version` (SQLite keeps the low 32 bits).
+    ///
+    /// - Throws: `SQLError` when the database cannot be written (closed, read-only, …).
+    public func setUserVersion(_ version: Int64) throws {
+        try exec(sql: "PRAGMA user_version = \(version)")
+    }
+
+    /// Brings the schema up to date: runs, in order, each step whose version is above
+    /// `userVersion`, each in its own immediate transaction together with the bump of
+    /// `userVersion` to its version. A step that throws is rolled back alone: the version stays
+    /// at the last step that succeeded, and the error is thrown.
+    ///
+    /// Returns the versions applied (empty when the schema was current).
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the steps' versions are not positive and
+    ///   strictly increasing; `SQLError` (`SQLITE_ERROR`) when the database's version is above the
+    ///   newest step (a newer app wrote it), leaving it untouched; what a failing step throws.
+    @discardableResult
+    public func migrate(_ steps: [SQLMigration]) throws -> [Int64] {
+        var previous: Int64 = 0
+        for step in steps {
+            guard step.version > previous else {
+                throw SQLError(code: .misuse, message: "migration versions must be positive and increasing; \(step.version) follows \(previous)")
+            }
+            previous = step.version
+        }
+        let current = try getUserVersion()
+        guard current <= previous else {
+            throw SQLError(code: .error, message: "the database's schema version \(current) is newer than the newest migration known here (\(previous)); refusing to touch it")
+        }
+        var applied: [Int64] = []
+        for step in steps where step.version > current {
+            try transaction(.immediate) {
+                try step.apply(self)
+                try setUserVersion(step.version)
+            }
+            applied.append(step.version)
+        }
+        return applied
+    }
+}

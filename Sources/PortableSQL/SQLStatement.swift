@@ -1,0 +1,340 @@
+import Foundation
+
+/// A prepared SQL statement: bind parameters, step through rows, read columns.
+///
+/// Prepare once, then run many times: `bind`/`update(parameters:)` reset the statement as
+/// needed, so it is reused without being parsed again. Parameters are numbered from **1**, as in
+/// SQLite's C API; columns are numbered from **0**. An index out of range, a wrong parameter
+/// count or any use after `close()` (of the statement or of its context) throws a `SQLError`;
+/// nothing traps. A statement belongs to the thread that uses its context.
+public final class SQLStatement {
+    /// The SQL text the statement was prepared from.
+    public let sql: String
+    /// How many parameters the statement takes (the largest parameter index).
+    public let parameterCount: Int
+    /// How many columns each row has; 0 once the statement is closed.
+    public private(set) var columnCount: Int
+
+    package let engine: SQLiteEngine
+    package private(set) var handle: OpaquePointer?
+    private let connection: OpaquePointer
+    /// Whether the statement has stepped since its last reset (binding then needs a reset).
+    private var hasStepped = false
+    private var columnIndexCache: ColumnIndexes?
+    /// Set while `SQLContext` runs this cached statement, so that a re-entrant call prepares another.
+    var isInUse = false
+
+    /// Wraps a statement prepared on `connection` by `engine`.
+    init(handle: OpaquePointer, connection: OpaquePointer, engine: SQLiteEngine, sql: String) {
+        self.handle = handle
+        self.connection = connection
+        self.engine = engine
+        self.sql = sql
+        parameterCount = Int(engine.functions.bindParameterCount(handle))
+        columnCount = Int(engine.functions.columnCount(handle))
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Finalizes the statement. Later calls throw; closing twice does nothing. Never throws.
+    public func close() {
+        guard let handle else { return }
+        _ = engine.functions.finalize(handle)
+        self.handle = nil
+        columnCount = 0
+    }
+
+    /// Whether `close()` has been called, on the statement or on its context.
+    public var isClosed: Bool { handle == nil }
+
+    // MARK: Running
+
+    /// Steps to the next row.
+    ///
+    /// Returns `true` when a row is ready to read, `false` when the statement is done (it is then
+    /// reset, so that a further call runs it again from the start).
+    /// - Throws: `SQLError` when SQLite reports an error (a constraint, a busy database, an
+    ///   interrupt, …) or the statement is closed.
+    public func next() throws -> Bool {
+        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        hasStepped = true
+        let result = engine.functions.step(handle)
+        if result == SQLResultCode.row.rawValue { return true }
+        _ = engine.functions.reset(handle)
+        hasStepped = false
+        if result == SQLResultCode.done.rawValue { return false }
+        throw error(result)
+    }
+
+    /// Binds `parameters` (all of them, in order), runs the statement to completion and resets it.
+    ///
+    /// - Throws: `SQLError` when the parameter count is wrong or SQLite reports an error.
+    public func update(parameters: [SQLValue] = []) throws {
+        try bind(parameters: parameters)
+        while try next() {}
+    }
+
+    /// Binds named parameters, runs the statement to completion and resets it.
+    ///
+    /// - Throws: `SQLError` when a parameter is unknown or missing, or SQLite reports an error.
+    public func update(parameters: [String: SQLValue]) throws {
+        try bind(parameters: parameters)
+        while try next() {}
+    }
+
+    /// Resets the statement to run again from the start; bindings are kept.
+    ///
+    /// - Throws: `SQLError` when the statement is closed.
+    public func reset() throws {
+        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        _ = engine.functions.reset(handle)
+        hasStepped = false
+    }
+
+    /// Sets every parameter back to NULL.
+    ///
+    /// - Throws: `SQLError` when the statement is closed.
+    public func clearBindings() throws {
+        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        _ = engine.functions.clearBindings(handle)
+    }
+
+    // MARK: Binding
+
+    /// Binds `value` to the parameter at `index` (**1-based**), resetting the statement first if it has run.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is not in `1...parameterCount`,
+    ///   `SQLITE_TOOBIG` for text or a blob over 2 GiB, or when the statement is closed.
+    public func bind(_ value: SQLValue, at index: Int) throws {
+        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        guard index >= 1 && index <= parameterCount else {
+            throw SQLError(code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
+        }
+        if hasStepped { try reset() }
+        try bindUnchecked(value, at: Int32(index), handle)
+    }
+
+    /// Binds `value` to the parameter named `name`: `:name`, `@name` or `$name`.
+    ///
+    /// `name` may be given with its prefix (`":id"`) or without it (`"id"`).
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when the statement has no such parameter.
+    public func bind(_ value: SQLValue, named name: String) throws {
+        try bind(value, at: parameterIndex(named: name))
+    }
+
+    /// Binds all parameters in order, after resetting the statement.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `parameters.count` is not `parameterCount`.
+    public func bind(parameters: [SQLValue]) throws {
+        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        guard parameters.count == parameterCount else {
+            throw SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(parameters.count) given", sql: sql)
+        }
+        if hasStepped { try reset() }
+        for (offset, value) in parameters.enumerated() {
+            try bindUnchecked(value, at: Int32(offset + 1), handle)
+        }
+    }
+
+    /// Binds all parameters by name, after resetting the statement.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when a name is unknown or a parameter is left unbound.
+    public func bind(parameters: [String: SQLValue]) throws {
+        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        if hasStepped { try reset() }
+        _ = engine.functions.clearBindings(handle)
+        var bound = Set<Int>()
+        for (name, value) in parameters {
+            let index = try parameterIndex(named: name)
+            try bindUnchecked(value, at: Int32(index), handle)
+            bound.insert(index)
+        }
+        guard bound.count == parameterCount else {
+            throw SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(bound.count) bound by name", sql: sql)
+        }
+    }
+
+    /// The 1-based index of the parameter named `name` (with or without its `:`, `@` or `$`).
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such parameter.
+    public func parameterIndex(named name: String) throws -> Int {
+        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        let candidates = name.first.map { ":@$".contains($0) } == true ? [name] : [":" + name, "@" + name, "$" + name]
+        for candidate in candidates {
+            let index = engine.functions.bindParameterIndex(handle, candidate)
+            if index > 0 { return Int(index) }
+        }
+        throw SQLError(code: .range, message: "no parameter named \(name)", sql: sql)
+    }
+
+    private func bindUnchecked(_ value: SQLValue, at index: Int32, _ handle: OpaquePointer) throws {
+        let functions = engine.functions
+        let result: Int32
+        switch value {
+        case .null:
+            result = functions.bindNull(handle, index)
+        case .long(let integer):
+            result = functions.bindInt64(handle, index, integer)
+        case .real(let double):
+            result = functions.bindDouble(handle, index, double)
+        case .text(var text):
+            result = try text.withUTF8 { bytes in
+                guard let base = bytes.baseAddress else { return functions.bindText(handle, index, "", 0, sqliteTransient) }
+                return functions.bindText(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), try Self.length(bytes.count, sql: sql), sqliteTransient)
+            }
+        case .blob(let data):
+            result = try data.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress, bytes.count > 0 else { return functions.bindZeroblob(handle, index, 0) }
+                return functions.bindBlob(handle, index, base, try Self.length(bytes.count, sql: sql), sqliteTransient)
+            }
+        }
+        guard result == SQLResultCode.ok.rawValue else { throw error(result) }
+    }
+
+    private static func length(_ count: Int, sql: String) throws -> Int32 {
+        guard let length = Int32(exactly: count) else {
+            throw SQLError(code: .tooBig, message: "a value of \(count) bytes is too large to bind", sql: sql)
+        }
+        return length
+    }
+
+    // MARK: Reading columns
+
+    /// The names of the result columns, in order.
+    public var columnNames: [String] {
+        guard let handle else { return [] }
+        return (0..<Int32(columnCount)).map { column in
+            engine.functions.columnName(handle, column).map { String(cString: $0) } ?? ""
+        }
+    }
+
+    /// The 0-based index of the result column named `name`: an exact match first, then one that
+    /// differs only in ASCII case, as SQL identifiers do. Looked up once per statement.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such column.
+    public func columnIndex(named name: String) throws -> Int {
+        if columnIndexCache == nil {
+            var exact: [String: Int] = [:]
+            var folded: [String: Int] = [:]
+            for (index, column) in columnNames.enumerated() {
+                if exact[column] == nil { exact[column] = index }
+                if folded[column.lowercased()] == nil { folded[column.lowercased()] = index }
+            }
+            columnIndexCache = ColumnIndexes(exact: exact, folded: folded)
+        }
+        if let index = columnIndexCache?.exact[name] ?? columnIndexCache?.folded[name.lowercased()] { return index }
+        throw SQLError(code: .range, message: "no column named \(name); the columns are \(columnNames.joined(separator: ", "))", sql: sql)
+    }
+
+    /// The value of the column named `name` in the current row.
+    ///
+    /// - Throws: `SQLError` when there is no such column or the statement is closed.
+    public func value(named name: String) throws -> SQLValue {
+        try value(at: columnIndex(named: name))
+    }
+
+    /// The integer in column `index` (0-based) of the current row; 0 for NULL, converted as
+    /// SQLite converts for other types.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
+    public func long(at index: Int) throws -> Int64 {
+        try checkColumn(index)
+        return engine.functions.columnInt64(handle, Int32(truncatingIfNeeded: index))
+    }
+
+    /// The double in column `index` (0-based) of the current row; 0 for NULL.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
+    public func real(at index: Int) throws -> Double {
+        try checkColumn(index)
+        return engine.functions.columnDouble(handle, Int32(truncatingIfNeeded: index))
+    }
+
+    /// The text in column `index` (0-based) of the current row; `nil` for NULL.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
+    public func text(at index: Int) throws -> String? {
+        try checkColumn(index)
+        let column = Int32(truncatingIfNeeded: index)
+        guard let text = engine.functions.columnText(handle, column) else { return nil }
+        let count = Int(engine.functions.columnBytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The bytes in column `index` (0-based) of the current row; `nil` for NULL.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
+    public func blob(at index: Int) throws -> Data? {
+        try checkColumn(index)
+        let column = Int32(truncatingIfNeeded: index)
+        if engine.functions.columnType(handle, column) == nullColumnType { return nil }
+        let bytes = engine.functions.columnBlob(handle, column)
+        let count = Int(engine.functions.columnBytes(handle, column))
+        guard let bytes, count > 0 else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+
+    /// Whether column `index` (0-based) of the current row is NULL.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
+    public func isNull(at index: Int) throws -> Bool {
+        try checkColumn(index)
+        return engine.functions.columnType(handle, Int32(truncatingIfNeeded: index)) == nullColumnType
+    }
+
+    /// The value in column `index` (0-based) of the current row, with the type SQLite stored.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
+    public func value(at index: Int) throws -> SQLValue {
+        try checkColumn(index)
+        let column = Int32(truncatingIfNeeded: index)
+        switch engine.functions.columnType(handle, column) {
+        case 1: return .long(engine.functions.columnInt64(handle, column))
+        case 2: return .real(engine.functions.columnDouble(handle, column))
+        case 3: return try text(at: index).map(SQLValue.text) ?? .null
+        case 4: return try blob(at: index).map(SQLValue.blob) ?? .null
+        default: return .null
+        }
+    }
+
+    /// Every column of the current row, in order.
+    ///
+    /// - Throws: `SQLError` when the statement is closed.
+    public func rowValues() throws -> [SQLValue] {
+        guard handle != nil else { throw SQLError.closed("statement", sql: sql) }
+        var values: [SQLValue] = []
+        values.reserveCapacity(columnCount)
+        for index in 0..<columnCount {
+            values.append(try value(at: index))
+        }
+        return values
+    }
+
+    @inline(__always)
+    private func checkColumn(_ index: Int) throws {
+        guard index >= 0 && index < columnCount else { throw columnError(index) }
+    }
+
+    private func columnError(_ index: Int) -> SQLError {
+        if handle == nil { return SQLError.closed("statement", sql: sql) }
+        return SQLError(code: .range, message: "column index \(index) is out of range 0..<\(columnCount)", sql: sql)
+    }
+
+    private func error(_ result: Int32) -> SQLError {
+        SQLError(engine: engine, connection: connection, resultCode: result, sql: sql)
+    }
+}
+
+/// SQLite's column type code for NULL.
+private let nullColumnType: Int32 = 5
+
+/// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the bind call returns.
+private let sqliteTransient = unsafeBitCast(-1 as Int, to: SQLiteDestructor.self)
+
+/// Column indexes by name: as written, and folded to lower case.
+private struct ColumnIndexes {
+    var exact: [String: Int]
+    var folded: [String: Int]
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// A value as SQLite stores it: NULL, a 64-bit integer, a double, UTF-8 text or a blob.
+///
+/// Values are always bound as parameters, never spliced into SQL text. Literals work too:
+/// `[1, 2.5, "text", nil]` is an array of `SQLValue`.
+public enum SQLValue: Hashable, Sendable {
+    /// SQL NULL.
+    case null
+    /// A 64-bit signed integer (SQLite's INTEGER).
+    case long(Int64)
+    /// A double (SQLite's REAL).
+    case real(Double)
+    /// Text (SQLite's TEXT), stored as UTF-8.
+    case text(String)
+    /// Bytes (SQLite's BLOB).
+    case blob(Data)
+
+    /// An integer value: the same as `.long(value)`.
+    public static func integer(_ value: Int64) -> SQLValue {
+        .long(value)
+    }
+
+    /// The integer, when this is `.long`; `nil` otherwise.
+    public var longValue: Int64? {
+        if case .long(let value) = self { return value }
+        return nil
+    }
+
+    /// The number as a double, when this is `.real` or `.long` (widened); `nil` otherwise.
+    public var realValue: Double? {
+        switch self {
+        case .real(let value): return value
+        case .long(let value): return Double(value)
+        default: return nil
+        }
+    }
+
+    /// The text, when this is `.text`; `nil` otherwise.
+    public var textValue: String? {
+        if case .text(let value) = self { return value }
+        return nil
+    }
+
+    /// The bytes, when this is `.blob`; `nil` otherwise.
+    public var blobValue: Data? {
+        if case .blob(let value) = self { return value }
+        return nil
+    }
+
+    /// Whether this is `.null`.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
+
+extension SQLValue {
+    /// An integer value.
+    public init(_ value: Int) { self = .long(Int64(value)) }
+    /// An integer value.
+    public init(_ value: Int64) { self = .long(value) }
+    /// A real value.
+    public init(_ value: Double) { self = .real(value) }
+    /// A text value.
+    public init(_ value: String) { self = .text(value) }
+    /// A blob value.
+    public init(_ value: Data) { self = .blob(value) }
+    /// `1` for true and `0` for false, as SQLite stores booleans.
+    public init(_ value: Bool) { self = .long(value ? 1 : 0) }
+
+    /// An integer value, or `.null` for `nil`.
+    public init(_ value: Int?) { self = value.map { SQLValue($0) } ?? .null }
+    /// An integer value, or `.null` for `nil`.
+    public init(_ value: Int64?) { self = value.map { SQLValue($0) } ?? .null }
+    /// A real value, or `.null` for `nil`.
+    public init(_ value: Double?) { self = value.map { SQLValue($0) } ?? .null }
+    /// A text value, or `.null` for `nil`.
+    public init(_ value: String?) { self = value.map { SQLValue($0) } ?? .null }
+    /// A blob value, or `.null` for `nil`.
+    public init(_ value: Data?) { self = value.map { SQLValue($0) } ?? .null }
+    /// `1`, `0`, or `.null` for `nil`.
+    public init(_ value: Bool?) { self = value.map { SQLValue($0) } ?? .null }
+}
+
+extension SQLValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
+{
+    /// `nil` is `.null`.
+    public init(nilLiteral: ()) { self = .null }
+    /// An integer literal is `.long`.
+    public init(integerLiteral value: Int64) { self = .long(value) }
+    /// A floating-point literal is `.real`.
+    public init(floatLiteral value: Double) { self = .real(value) }
+    /// A string literal is `.text`.
+    public init(stringLiteral value: String) { self = .text(value) }
+    /// `true` is `.long(1)` and `false` is `.long(0)`.
+    public init(booleanLiteral value: Bool) { self = .long(value ? 1 : 0) }
+}
+
+extension SQLValue: CustomStringConvertible {
+    /// The value as SQL would write it: `NULL`, `42`, `1.5`, `'it''s'`, `x'0A0B'`.
+    public var description: String {
+        switch self {
+        case .null: return "NULL"
+        case .long(let value): return String(value)
+        case .real(let value): return String(value)
+        case .text(let value): return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob(let value): return "x'" + value.map { String(format: "%02X", $0) }.joined() + "'"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// One SQLite library loaded in this process: its function table, and what it can do.
+///
+/// Engines are created once and live as long as the process. A context, each of its statements
+/// and each of its callbacks keep a reference to the engine that opened them.
+package final class SQLiteEngine: @unchecked Sendable {
+    // `functions` and `name` never change; the feature cache is guarded by `featureLock`.
+
+    /// A short name for messages, such as "system SQLite" or "SQLCipher".
+    package let name: String
+    /// The C functions of this engine.
+    package let functions: SQLiteFunctions
+    /// Rewrites statement text before a trace hook sees it (SQLCipher's engine hides keys).
+    package let redactForTrace: @Sendable (String) -> String
+
+    private let featureLock = NSLock()
+    private var featureCache: [SQLFeature: Bool] = [:]
+
+    /// Wraps a function table.
+    package init(name: String, functions: SQLiteFunctions, redactForTrace: @escaping @Sendable (String) -> String = { $0 }) {
+        self.name = name
+        self.functions = functions
+        self.redactForTrace = redactForTrace
+    }
+
+    /// The system SQLite that this package links.
+    package static let platform = SQLiteEngine(name: "system SQLite", functions: .linkedSystemLibrary)
+
+    /// The engine's SQLite version, such as "3.40.1".
+    package var version: String {
+        functions.libversion().map { String(cString: $0) } ?? ""
+    }
+
+    /// Whether the engine has `feature`, probed once and then remembered.
+    package func supports(_ feature: SQLFeature) -> Bool {
+        featureLock.lock()
+        defer { featureLock.unlock() }
+        if let known = featureCache[feature] { return known }
+        let found = feature.probe(on: self)
+        featureCache[feature] = found
+        return found
+    }
+}

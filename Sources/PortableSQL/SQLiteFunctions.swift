@@ -1,0 +1,152 @@
+import CSQLite
+
+/// The destructor argument of SQLite's `bind_text` and `bind_blob` calls.
+package typealias SQLiteDestructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+/// The table of SQLite C functions that PortableSQL calls, one field per function.
+///
+/// Everything in PortableSQL reaches SQLite through one of these tables, never through a
+/// global `sqlite3_*` symbol, so that two engines (the system SQLite and SQLCipher) can live in
+/// one process without either calling into the other. `SQLiteEngine.platform` holds the linked
+/// system library's functions; PortableSQLPlus resolves a second table from SQLCipher loaded with
+/// `dlopen`, through `init(resolve:)`.
+package struct SQLiteFunctions: @unchecked Sendable {
+    // Function pointers are immutable values: sharing them between threads is safe.
+    package let libversion: @convention(c) () -> UnsafePointer<CChar>?
+    package let libversionNumber: @convention(c) () -> Int32
+    package let compileoptionGet: @convention(c) (Int32) -> UnsafePointer<CChar>?
+    package let openV2: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?) -> Int32
+    package let closeV2: @convention(c) (OpaquePointer?) -> Int32
+    package let extendedResultCodes: @convention(c) (OpaquePointer?, Int32) -> Int32
+    package let errmsg: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    package let errstr: @convention(c) (Int32) -> UnsafePointer<CChar>?
+    package let extendedErrcode: @convention(c) (OpaquePointer?) -> Int32
+    package let busyTimeout: @convention(c) (OpaquePointer?, Int32) -> Int32
+    package let changes: @convention(c) (OpaquePointer?) -> Int32
+    package let totalChanges: @convention(c) (OpaquePointer?) -> Int32
+    package let lastInsertRowid: @convention(c) (OpaquePointer?) -> Int64
+    package let interrupt: @convention(c) (OpaquePointer?) -> Void
+    package let getAutocommit: @convention(c) (OpaquePointer?) -> Int32
+    package let dbReadonly: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+    package let traceV2: @convention(c) (OpaquePointer?, UInt32, (@convention(c) (UInt32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32)?, UnsafeMutableRawPointer?) -> Int32
+    package let updateHook: @convention(c) (OpaquePointer?, (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int64) -> Void)?, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
+    package let prepareV2: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32
+    package let sql: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    package let step: @convention(c) (OpaquePointer?) -> Int32
+    package let reset: @convention(c) (OpaquePointer?) -> Int32
+    package let finalize: @convention(c) (OpaquePointer?) -> Int32
+    package let clearBindings: @convention(c) (OpaquePointer?) -> Int32
+    package let bindParameterCount: @convention(c) (OpaquePointer?) -> Int32
+    package let bindParameterIndex: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+    package let bindNull: @convention(c) (OpaquePointer?, Int32) -> Int32
+    package let bindInt64: @convention(c) (OpaquePointer?, Int32, Int64) -> Int32
+    package let bindDouble: @convention(c) (OpaquePointer?, Int32, Double) -> Int32
+    package let bindText: @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, Int32, SQLiteDestructor?) -> Int32
+    package let bindBlob: @convention(c) (OpaquePointer?, Int32, UnsafeRawPointer?, Int32, SQLiteDestructor?) -> Int32
+    package let bindZeroblob: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
+    package let columnCount: @convention(c) (OpaquePointer?) -> Int32
+    package let columnName: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?
+    package let columnType: @convention(c) (OpaquePointer?, Int32) -> Int32
+    package let columnInt64: @convention(c) (OpaquePointer?, Int32) -> Int64
+    package let columnDouble: @convention(c) (OpaquePointer?, Int32) -> Double
+    package let columnText: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?
+    package let columnBlob: @convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?
+    package let columnBytes: @convention(c) (OpaquePointer?, Int32) -> Int32
+}
+
+extension SQLiteFunctions {
+    /// Builds a table by looking up each C symbol by name, as `dlsym` does.
+    ///
+    /// - Throws: what `resolve` throws for a symbol the library does not export.
+    package init(resolve: (String) throws -> UnsafeMutableRawPointer) throws {
+        func function<Function>(_ symbol: String) throws -> Function {
+            unsafeBitCast(try resolve(symbol), to: Function.self)
+        }
+        self.init(
+            libversion: try function("sqlite3_libversion"),
+            libversionNumber: try function("sqlite3_libversion_number"),
+            compileoptionGet: try function("sqlite3_compileoption_get"),
+            openV2: try function("sqlite3_open_v2"),
+            closeV2: try function("sqlite3_close_v2"),
+            extendedResultCodes: try function("sqlite3_extended_result_codes"),
+            errmsg: try function("sqlite3_errmsg"),
+            errstr: try function("sqlite3_errstr"),
+            extendedErrcode: try function("sqlite3_extended_errcode"),
+            busyTimeout: try function("sqlite3_busy_timeout"),
+            changes: try function("sqlite3_changes"),
+            totalChanges: try function("sqlite3_total_changes"),
+            lastInsertRowid: try function("sqlite3_last_insert_rowid"),
+            interrupt: try function("sqlite3_interrupt"),
+            getAutocommit: try function("sqlite3_get_autocommit"),
+            dbReadonly: try function("sqlite3_db_readonly"),
+            traceV2: try function("sqlite3_trace_v2"),
+            updateHook: try function("sqlite3_update_hook"),
+            prepareV2: try function("sqlite3_prepare_v2"),
+            sql: try function("sqlite3_sql"),
+            step: try function("sqlite3_step"),
+            reset: try function("sqlite3_reset"),
+            finalize: try function("sqlite3_finalize"),
+            clearBindings: try function("sqlite3_clear_bindings"),
+            bindParameterCount: try function("sqlite3_bind_parameter_count"),
+            bindParameterIndex: try function("sqlite3_bind_parameter_index"),
+            bindNull: try function("sqlite3_bind_null"),
+            bindInt64: try function("sqlite3_bind_int64"),
+            bindDouble: try function("sqlite3_bind_double"),
+            bindText: try function("sqlite3_bind_text"),
+            bindBlob: try function("sqlite3_bind_blob"),
+            bindZeroblob: try function("sqlite3_bind_zeroblob"),
+            columnCount: try function("sqlite3_column_count"),
+            columnName: try function("sqlite3_column_name"),
+            columnType: try function("sqlite3_column_type"),
+            columnInt64: try function("sqlite3_column_int64"),
+            columnDouble: try function("sqlite3_column_double"),
+            columnText: try function("sqlite3_column_text"),
+            columnBlob: try function("sqlite3_column_blob"),
+            columnBytes: try function("sqlite3_column_bytes")
+        )
+    }
+
+    /// The functions of the system SQLite this package links (`libsqlite3`).
+    static let linkedSystemLibrary = SQLiteFunctions(
+        libversion: sqlite3_libversion,
+        libversionNumber: sqlite3_libversion_number,
+        compileoptionGet: sqlite3_compileoption_get,
+        openV2: sqlite3_open_v2,
+        closeV2: sqlite3_close_v2,
+        extendedResultCodes: sqlite3_extended_result_codes,
+        errmsg: sqlite3_errmsg,
+        errstr: sqlite3_errstr,
+        extendedErrcode: sqlite3_extended_errcode,
+        busyTimeout: sqlite3_busy_timeout,
+        changes: sqlite3_changes,
+        totalChanges: sqlite3_total_changes,
+        lastInsertRowid: sqlite3_last_insert_rowid,
+        interrupt: sqlite3_interrupt,
+        getAutocommit: sqlite3_get_autocommit,
+        dbReadonly: sqlite3_db_readonly,
+        traceV2: sqlite3_trace_v2,
+        updateHook: sqlite3_update_hook,
+        prepareV2: sqlite3_prepare_v2,
+        sql: sqlite3_sql,
+        step: sqlite3_step,
+        reset: sqlite3_reset,
+        finalize: sqlite3_finalize,
+        clearBindings: sqlite3_clear_bindings,
+        bindParameterCount: sqlite3_bind_parameter_count,
+        bindParameterIndex: sqlite3_bind_parameter_index,
+        bindNull: sqlite3_bind_null,
+        bindInt64: sqlite3_bind_int64,
+        bindDouble: sqlite3_bind_double,
+        bindText: sqlite3_bind_text,
+        bindBlob: sqlite3_bind_blob,
+        bindZeroblob: sqlite3_bind_zeroblob,
+        columnCount: sqlite3_column_count,
+        columnName: sqlite3_column_name,
+        columnType: sqlite3_column_type,
+        columnInt64: sqlite3_column_int64,
+        columnDouble: sqlite3_column_double,
+        columnText: sqlite3_column_text,
+        columnBlob: sqlite3_column_blob,
+        columnBytes: sqlite3_column_bytes
+    )
+}

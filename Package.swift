@@ -29,8 +29,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL"]),
-        .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus"]),
-        .testTarget(name: "PortableSQLCodableTests", dependencies: ["PortableSQLCodable"]),
+        .executableTarget(name: "PortableSQLTestHelper", dependencies: ["PortableSQLPlus"]),
+        .target(name: "PortableSQLTestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL", "PortableSQLTestSupport"]),
+        .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
+        .testTarget(name: "PortableSQLCodableTests", dependencies: ["PortableSQLCodable", "PortableSQLPlus", "PortableSQLTestSupport"]),
     ]
 )

@@ -44,14 +44,30 @@ extension SQLContext {
             return
         }
         let box = TraceHook(hook: hook, redact: engine.redactForTrace)
+        installTrace(box, connection: connection, engine: engine)
+        traceHook = box
+        withExtendedLifetime(previous) {}
+    }
+
+    /// Runs `body` with the trace hook detached, then attaches it again.
+    ///
+    /// SQLCipher 3's `sqlcipher_export` clears the legacy trace pointer but not the trace flags,
+    /// and so calls a null function when a trace hook is set; PortableSQLPlus runs it through here.
+    /// - Throws: what `body` throws.
+    package func withoutTrace<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard let box = traceHook, let connection, let engine else { return try body() }
+        _ = engine.functions.traceV2(connection, 0, nil, nil)
+        defer { installTrace(box, connection: connection, engine: engine) }
+        return try body()
+    }
+
+    private func installTrace(_ box: TraceHook, connection: OpaquePointer, engine: SQLiteEngine) {
         _ = engine.functions.traceV2(connection, traceStatementEvent, { _, context, _, text in
             guard let context, let text else { return 0 }
             let box = Unmanaged<TraceHook>.fromOpaque(context).takeUnretainedValue()
             box.hook(box.redact(String(cString: text.assumingMemoryBound(to: CChar.self))))
             return 0
         }, Unmanaged.passUnretained(box).toOpaque())
-        traceHook = box
-        withExtendedLifetime(previous) {}
     }
 
     /// Calls `hook` after each row this connection inserts, updates or deletes in a rowid table,

@@ -50,6 +50,9 @@ extension SQLError {
         if message == nil || message == "not an error" {
             message = functions.errstr(resultCode).map { String(cString: $0) }
         }
+        if resultCode & 0xFF == SQLResultCode.notADatabase.rawValue, let explained = engine.notADatabaseMessage {
+            message = explained
+        }
         self.init(code: SQLResultCode(rawValue: extended), message: message ?? "unknown error", sql: sql)
     }
 

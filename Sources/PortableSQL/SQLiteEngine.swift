@@ -13,15 +13,21 @@ package final class SQLiteEngine: @unchecked Sendable {
     package let functions: SQLiteFunctions
     /// Rewrites statement text before a trace hook sees it (SQLCipher's engine hides keys).
     package let redactForTrace: @Sendable (String) -> String
+    /// The message of `SQLITE_NOTADB` errors on this engine, when it should say more than SQLite's.
+    package let notADatabaseMessage: String?
 
     private let featureLock = NSLock()
     private var featureCache: [SQLFeature: Bool] = [:]
 
     /// Wraps a function table.
-    package init(name: String, functions: SQLiteFunctions, redactForTrace: @escaping @Sendable (String) -> String = { $0 }) {
+    package init(
+        name: String, functions: SQLiteFunctions, redactForTrace: @escaping @Sendable (String) -> String = { $0 },
+        notADatabaseMessage: String? = nil
+    ) {
         self.name = name
         self.functions = functions
         self.redactForTrace = redactForTrace
+        self.notADatabaseMessage = notADatabaseMessage
     }
 
     /// The system SQLite that this package links.

@@ -1,5 +1,6 @@
 import Foundation
 import PortableSQL
+import PortableSQLTestSupport
 import Testing
 
 /// Every failure is a thrown `SQLError` with SQLite's code; nothing crashes, nothing is half-written.

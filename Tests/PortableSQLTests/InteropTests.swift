@@ -1,5 +1,6 @@
 import Foundation
 import PortableSQL
+import PortableSQLTestSupport
 import Testing
 
 /// Files written by the `sqlite3` program open here, and the other way round.

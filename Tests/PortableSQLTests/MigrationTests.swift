@@ -1,5 +1,6 @@
 import Foundation
 import PortableSQL
+import PortableSQLTestSupport
 import Testing
 
 @Suite struct MigrationTests {

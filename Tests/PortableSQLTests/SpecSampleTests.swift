@@ -1,5 +1,6 @@
 import Foundation
 import PortableSQL
+import PortableSQLTestSupport
 import Testing
 
 /// The core samples of the specification (SkipSQL's README), with only the imports changed.

@@ -1,0 +1,159 @@
+import Foundation
+
+extension SQLContext {
+    /// The SQLCipher version of a `.plus` context, such as "3.4.1"; `nil` on other engines or when closed.
+    public var cipherVersion: String? {
+        guard let library = try? cipherLibrary(for: "cipherVersion").library else { return nil }
+        return library.cipherVersion(using: self)
+    }
+
+    /// Whether the database has a key set (on a `.plus` context); `false` for plain databases,
+    /// other engines and closed contexts.
+    public var isEncrypted: Bool {
+        guard (try? cipherLibrary(for: "isEncrypted")) != nil else { return false }
+        return (try? selectAll(sql: "PRAGMA cipher_provider").isEmpty == false) ?? false
+    }
+
+    /// Sets the passphrase of the database; see `key(_:settings:)`.
+    ///
+    /// - Throws: as `key(_:settings:)`.
+    public func key(_ passphrase: String, settings: SQLCipherSettings = .default) throws {
+        try key(.passphrase(passphrase), settings: settings)
+    }
+
+    /// Sets a raw 32-byte key (48 with the salt) that SQLCipher uses without key derivation; see
+    /// `key(_:settings:)`.
+    ///
+    /// - Throws: as `key(_:settings:)`.
+    public func key(_ rawKey: Data, settings: SQLCipherSettings = .default) throws {
+        try key(.raw(rawKey), settings: settings)
+    }
+
+    /// Sets the key, applies `settings`, and checks the key by reading the schema.
+    ///
+    /// Call it first, before any other statement. A new (empty) file is encrypted with this key
+    /// as it is written. With a wrong key nothing is written and the same context can be given
+    /// another key.
+    /// - Throws: `SQLError` (`SQLITE_NOTADB`: "file is not a database, or the key is wrong") when
+    ///   the key does not open the file; `SQLITE_MISUSE` for an empty passphrase, a raw key of
+    ///   the wrong size, or a context that is not `.plus`; errors from the settings.
+    public func key(_ key: SQLCipherKey, settings: SQLCipherSettings = .default) throws {
+        try key.validate()
+        let (connection, library) = try cipherLibrary(for: "key()")
+        let result = key.keyText.utf8CString.withUnsafeBytes { bytes in
+            library.setKey(connection, bytes.baseAddress, Int32(bytes.count - 1))
+        }
+        guard result == SQLResultCode.ok.rawValue else {
+            throw SQLError(engine: library.engine, connection: connection, resultCode: result, sql: nil)
+        }
+        try settings.apply(to: self, cipherVersion: library.cipherVersion(using: self))
+        try checkKey()
+    }
+
+    /// Re-encrypts the database under a new passphrase, in one transaction.
+    ///
+    /// - Throws: as `rekey(_ key: SQLCipherKey)`.
+    public func rekey(_ passphrase: String) throws {
+        try rekey(.passphrase(passphrase))
+    }
+
+    /// Re-encrypts the database under a new raw key, in one transaction.
+    ///
+    /// - Throws: as `rekey(_ key: SQLCipherKey)`.
+    public func rekey(_ rawKey: Data) throws {
+        try rekey(.raw(rawKey))
+    }
+
+    /// Re-encrypts every page of the database under `newKey`, in one transaction.
+    ///
+    /// Only an encrypted database can be rekeyed: to encrypt a plain one, use `export(_:key:)`
+    /// or `SQLContext.encryptFile(at:to:key:)`; to decrypt, export with no key.
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the database is not encrypted, the context is
+    ///   not `.plus`, or the key is empty or malformed; SQLite's error when the rewrite fails.
+    public func rekey(_ newKey: SQLCipherKey) throws {
+        try newKey.validate()
+        let (connection, library) = try cipherLibrary(for: "rekey()")
+        try checkKey()
+        guard isEncrypted else {
+            throw SQLError(code: .misuse, message: "rekey() changes the key of an encrypted database, and this one is not encrypted; use export(_:key:) or SQLContext.encryptFile(at:to:key:) to encrypt it")
+        }
+        let result = newKey.keyText.utf8CString.withUnsafeBytes { bytes in
+            library.changeKey(connection, bytes.baseAddress, Int32(bytes.count - 1))
+        }
+        guard result == SQLResultCode.ok.rawValue else {
+            throw SQLError(engine: library.engine, connection: connection, resultCode: result, sql: nil)
+        }
+        try checkKey()
+    }
+
+    /// Writes a copy of the whole database (schema, rows and `user_version`) to a new file at
+    /// `path`, encrypted with `key`, or plain when `key` is `nil` or empty.
+    ///
+    /// This is how a plain database is encrypted, an encrypted one decrypted, or a database
+    /// moved to other cipher settings. It runs SQLCipher's `sqlcipher_export`, which does not
+    /// copy `user_version`; this method copies it too.
+    /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when `path` already exists (it is never
+    ///   overwritten); `SQLITE_MISUSE` when the context is not `.plus`; SQLite's error when the
+    ///   copy fails, in which case no file is left at `path`.
+    public func export(_ path: String, key: String?) throws {
+        try exportCopy(to: path, key: key.flatMap { $0.isEmpty ? nil : SQLCipherKey.passphrase($0) })
+    }
+
+    /// Writes a copy of the whole database to `path`, encrypted with `key` (a passphrase or a raw key).
+    ///
+    /// - Throws: as `export(_:key:)` with a passphrase.
+    public func export(_ path: String, key: SQLCipherKey) throws {
+        try exportCopy(to: path, key: key)
+    }
+
+    /// Writes a copy of the whole database to `path`, encrypted with `key`, plain when `nil`.
+    func exportCopy(to path: String, key: SQLCipherKey?) throws {
+        try key?.validate()
+        _ = try cipherLibrary(for: "export()")
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw SQLError(code: .cantOpen, message: "cannot export to \(path): the file exists, and export never overwrites")
+        }
+        let version = try getUserVersion()
+        let schema = "portablesql_export"
+        do {
+            try exec(sql: "ATTACH DATABASE ? AS \(schema) KEY ?", parameters: [.text(path), .text(key?.keyText ?? "")])
+            do {
+                _ = try withoutTrace { try selectAll(sql: "SELECT sqlcipher_export('\(schema)')") }
+                try exec(sql: "PRAGMA \(schema).user_version = \(version)")
+            } catch {
+                try? exec(sql: "DETACH DATABASE \(schema)")
+                throw error
+            }
+            try exec(sql: "DETACH DATABASE \(schema)")
+        } catch {
+            for leftover in [path, path + "-journal", path + "-wal", path + "-shm"] {
+                try? FileManager.default.removeItem(atPath: leftover)
+            }
+            throw error
+        }
+    }
+
+    /// Reads the schema, so that a wrong key shows at once.
+    private func checkKey() throws {
+        _ = try selectAll(sql: "SELECT count(*) FROM sqlite_master")
+    }
+
+    /// The connection and SQLCipher library of a `.plus` context.
+    ///
+    /// - Throws: `SQLError` when the context is closed, or (`SQLITE_MISUSE`) not `.plus`.
+    func cipherLibrary(for operation: String) throws -> (connection: OpaquePointer, library: SQLCipherLibrary) {
+        let (connection, engine) = try checkOpen()
+        guard case .success(let library) = SQLCipherLibrary.shared, library.engine === engine else {
+            throw SQLError(code: .misuse, message: "\(operation) needs a context opened with configuration: .plus (SQLCipher); this one runs on \(engine.name)")
+        }
+        return (connection, library)
+    }
+}
+
+extension SQLCipherLibrary {
+    /// `PRAGMA cipher_version`, read through `context` (it needs no key).
+    func cipherVersion(using context: SQLContext) -> String {
+        let version = (try? context.selectAll(sql: "PRAGMA cipher_version").first?.first?.textValue) ?? nil
+        return version ?? "unknown"
+    }
+}

@@ -1,0 +1,78 @@
+// Helpers shared by the test targets: temporary folders and the real command-line programs.
+import Foundation
+
+/// A folder under the system's temporary directory, removed when the value is released.
+public final class TemporaryDirectory {
+    public let url: URL
+
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("PortableSQLTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// The path of a file named `name` inside the folder.
+    public func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+}
+
+public struct CommandFailure: Error, CustomStringConvertible {
+    public let status: Int32
+    public let standardError: String
+    public var description: String { "exit status \(status): \(standardError)" }
+}
+
+/// Runs a program with arguments and optional standard input; returns its standard output.
+/// Throws when it exits non-zero, with its standard error.
+@discardableResult
+public func run(_ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    let errors = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = standardInput
+    try process.run()
+    if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+    try standardInput.fileHandleForWriting.close()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw CommandFailure(status: process.terminationStatus, standardError: String(decoding: errorData, as: UTF8.self))
+    }
+    return String(decoding: outputData, as: UTF8.self)
+}
+
+/// Runs `sql` through the `sqlite3` command-line program on the database at `path`.
+@discardableResult
+public func sqlite3(_ path: String, _ sql: String) throws -> String {
+    try run("/usr/bin/sqlite3", ["-batch", path], input: sql)
+}
+
+/// Runs `sql` through the `sqlcipher` command-line program on the database at `path`.
+@discardableResult
+public func sqlcipher(_ path: String, _ sql: String) throws -> String {
+    try run("/usr/bin/sqlcipher", ["-batch", path], input: sql)
+}
+
+/// The path of an executable built beside the test bundle, such as `sqlctx`.
+public func builtProduct(_ name: String) throws -> String {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = testBinary.deletingLastPathComponent()
+    // The bundle may be a folder (`….xctest/…`): walk up until the product is found.
+    for _ in 0..<4 {
+        let candidate = folder.appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        folder = folder.deletingLastPathComponent()
+    }
+    throw CommandFailure(status: -1, standardError: "no built \(name) near \(testBinary.path)")
+}

@@ -99,11 +99,14 @@ extension SQLValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, Expres
 }
 
 extension SQLValue: CustomStringConvertible {
-    /// The value as SQL would write it: `NULL`, `42`, `1.5`, `'it''s'`, `x'0A0B'`.
+    /// The value as a SQL literal: `NULL`, `42`, `1.5`, `'it''s'`, `x'0A0B'` (infinities as
+    /// `9e999`, which SQLite reads as infinity; NaN as `NULL`, as SQLite stores it).
     public var description: String {
         switch self {
         case .null: return "NULL"
         case .long(let value): return String(value)
+        case .real(let value) where value.isNaN: return "NULL"
+        case .real(let value) where value.isInfinite: return value < 0 ? "-9e999" : "9e999"
         case .real(let value): return String(value)
         case .text(let value): return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
         case .blob(let value): return "x'" + value.map { String(format: "%02X", $0) }.joined() + "'"

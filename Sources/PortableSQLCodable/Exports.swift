@@ -1,1 +1,2 @@
+// One import suffices: `import PortableSQLCodable` brings the core API too.
 @_exported import PortableSQL

@@ -1,0 +1,68 @@
+/// The rows of a query, read one at a time from the statement as you iterate (never all loaded
+/// unless you call `load()`).
+///
+/// Iterate with `for result in cursor`, or take `makeIterator()` and call `next()`: each element
+/// is a `Result`, whose `get()` returns the record or throws why it could not be read. A row
+/// that does not decode fails alone; a failing step ends the iteration. The cursor closes its
+/// statement when the rows run out; call `close()` to stop early.
+public final class RowCursor<Element>: Sequence {
+    private var statement: SQLStatement?
+    private let decode: (SQLStatement) throws -> Element
+
+    init(statement: SQLStatement, decode: @escaping (SQLStatement) throws -> Element) {
+        self.statement = statement
+        self.decode = decode
+    }
+
+    /// An iterator over the remaining rows. It is a class, so `next()` can be called on a `let`.
+    public func makeIterator() -> RowIterator<Element> {
+        RowIterator(cursor: self)
+    }
+
+    /// Reads every remaining row, then closes the cursor.
+    ///
+    /// - Throws: the first error met, from stepping or from decoding a row.
+    public func load() throws -> [Element] {
+        defer { close() }
+        var elements: [Element] = []
+        while let result = nextResult() {
+            elements.append(try result.get())
+        }
+        return elements
+    }
+
+    /// Finalizes the statement; later iteration ends at once. Never throws.
+    public func close() {
+        statement?.close()
+        statement = nil
+    }
+
+    /// The next row as a result; `nil` at the end.
+    func nextResult() -> Result<Element, any Error>? {
+        guard let statement else { return nil }
+        do {
+            guard try statement.next() else {
+                close()
+                return nil
+            }
+        } catch {
+            close()
+            return .failure(error)
+        }
+        return Result { try decode(statement) }
+    }
+}
+
+/// Steps through a `RowCursor`.
+public final class RowIterator<Element>: IteratorProtocol {
+    private let cursor: RowCursor<Element>
+
+    init(cursor: RowCursor<Element>) {
+        self.cursor = cursor
+    }
+
+    /// The next row, decoded or failed; `nil` when there are no more.
+    public func next() -> Result<Element, any Error>? {
+        cursor.nextResult()
+    }
+}

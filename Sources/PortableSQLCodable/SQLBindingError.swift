@@ -1,0 +1,38 @@
+/// A row value that does not fit the record type being read: missing, NULL where a value is
+/// required, or of the wrong kind.
+///
+/// When the mapping layer decodes a record, it fills in `table`, so that the message names the
+/// table, the column and the value.
+public struct SQLBindingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The table of the record being read, when known.
+    public var table: String?
+    /// The column name.
+    public let column: String
+    /// The value found (`nil` when the row has no value for the column).
+    public let value: SQLValue?
+    /// What was expected instead.
+    public let expected: String
+
+    /// An error for `column`, which holds `value` where `expected` was needed.
+    public init(table: String? = nil, column: SQLColumn, value: SQLValue?, expected: String) {
+        self.table = table
+        self.column = column.name
+        self.value = value
+        self.expected = expected
+    }
+
+    /// `value` unwrapped.
+    ///
+    /// - Throws: `SQLBindingError` when `value` is `nil` (for example, text that is not a valid UUID).
+    public static func checkNonNull<T>(_ value: T?, in column: SQLColumn) throws -> T {
+        guard let value else { throw SQLBindingError(column: column, value: nil, expected: "a valid \(T.self)") }
+        return value
+    }
+
+    /// For example: `column "TXT" of table "DEMO_TABLE" holds NULL, expected text`.
+    public var description: String {
+        let place = table.map { "column \($0.quotedIdentifier).\(column.quotedIdentifier)" } ?? "column \(column.quotedIdentifier)"
+        let found = value.map { "holds \($0)" } ?? "has no usable value"
+        return "\(place) \(found), expected \(expected)"
+    }
+}

@@ -1,0 +1,23 @@
+/// The values of one row, by column.
+public typealias SQLRow = [SQLColumn: SQLValue]
+
+/// A type stored as rows of one table.
+///
+/// Declare the columns as `static let` values, the `table` that lists them, and how an instance
+/// reads itself from a row and writes itself to one. `SQLContext` then creates the table, inserts,
+/// updates, deletes, fetches and queries instances.
+public protocol SQLCodable {
+    /// The table the type is stored in.
+    static var table: SQLTable { get }
+
+    /// Reads an instance from a row holding a value for each of the table's columns.
+    ///
+    /// - Throws: usually `SQLBindingError`, when a value does not fit.
+    init(row: SQLRow, context: SQLContext) throws
+
+    /// Writes the instance's values into `row`. A column left out of the row is left out of
+    /// INSERT statements, so that its default applies.
+    ///
+    /// - Throws: when the instance cannot be stored.
+    func encode(row: inout SQLRow) throws
+}

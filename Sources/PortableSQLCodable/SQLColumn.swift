@@ -1,0 +1,50 @@
+/// A column of a `SQLTable`: its name, type and constraints.
+///
+/// Declare columns as `static let` members of a `SQLCodable` type, list them in its `table`, and
+/// use them as keys of `SQLRow` and in `SQLPredicate`s. Within a table, a column is known by its
+/// name: columns hash by name (equality compares everything).
+public struct SQLColumn: Hashable, Sendable {
+    /// The column name (quoted wherever it is used in SQL).
+    public let name: String
+    /// The declared type.
+    public let type: SQLType
+    /// Whether the column is (part of) the primary key.
+    public let primaryKey: Bool
+    /// Whether an `INTEGER PRIMARY KEY` gets `AUTOINCREMENT`: inserting a record whose key is 0
+    /// lets the database assign it, and the key is never reused.
+    public let autoincrement: Bool
+    /// Whether values must be unique.
+    public let unique: Bool
+    /// Whether the column may hold NULL (primary keys never may).
+    public let nullable: Bool
+    /// The value used when an insert leaves the column out.
+    public let defaultValue: SQLValue?
+    /// An index created with the table.
+    public let index: SQLIndex?
+    /// The column this one references.
+    public let references: SQLForeignKey?
+
+    /// A column; by default nullable, with no constraints.
+    public init(
+        name: String, type: SQLType, primaryKey: Bool = false, autoincrement: Bool = false, unique: Bool = false,
+        nullable: Bool = true, defaultValue: SQLValue? = nil, index: SQLIndex? = nil, references: SQLForeignKey? = nil
+    ) {
+        self.name = name
+        self.type = type
+        self.primaryKey = primaryKey
+        self.autoincrement = autoincrement
+        self.unique = unique
+        self.nullable = nullable && !primaryKey
+        self.defaultValue = defaultValue
+        self.index = index
+        self.references = references
+    }
+
+    /// Hashes the name only, so that looking a column up in a `SQLRow` stays cheap.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+    }
+
+    /// The quoted name, for SQL.
+    var quotedName: String { name.quotedIdentifier }
+}

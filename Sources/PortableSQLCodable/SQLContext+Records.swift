@@ -1,0 +1,193 @@
+extension SQLContext {
+    /// Inserts `record` and returns it as stored: when the table has an AUTOINCREMENT key and the
+    /// record's key is 0, the database assigns the key and the returned record carries it.
+    ///
+    /// - Throws: `SQLError` (a constraint violation leaves the table unchanged), or what the
+    ///   record's `encode`/`init(row:)` throws.
+    @discardableResult
+    public func insert<T: SQLCodable>(_ record: T) throws -> T {
+        let table = T.table
+        var row = try record.encodedRow(for: table)
+        let assignedKey = table.columns.first { $0.autoincrement && $0.primaryKey }
+            .flatMap { key in row[key] == .long(0) ? key : nil }
+        if let assignedKey { row[assignedKey] = nil }
+        let columns = table.columns.filter { row[$0] != nil }
+        let sql: String
+        if columns.isEmpty {
+            sql = "INSERT INTO \(table.quotedName) DEFAULT VALUES"
+        } else {
+            sql = "INSERT INTO \(table.quotedName) (" + columns.map(\.quotedName).joined(separator: ", ") + ") VALUES ("
+                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        }
+        try exec(sql: sql, parameters: columns.map { row[$0] ?? .null })
+        guard let assignedKey else { return record }
+        row[assignedKey] = .long(lastInsertRowID)
+        return try T.decode(row, context: self, tableName: table.name)
+    }
+
+    /// Inserts all records in one transaction: all or nothing. Returns them as stored.
+    ///
+    /// - Throws: as `insert(_:)`; after a failure no record is inserted.
+    @discardableResult
+    public func insertAll<T: SQLCodable>(_ records: [T]) throws -> [T] {
+        try transaction {
+            try records.map { try insert($0) }
+        }
+    }
+
+    /// Updates the row with the record's primary key to the record's values.
+    ///
+    /// - Throws: `SQLError`: `SQLITE_MISUSE` when the table has no primary key, `SQLITE_NOTFOUND`
+    ///   when no row has the key, or SQLite's error (a constraint violation changes nothing).
+    public func update<T: SQLCodable>(_ record: T) throws {
+        let table = T.table
+        let row = try record.encodedRow(for: table)
+        let (keyClause, keyValues) = try primaryKeyClause(table, row)
+        let columns = table.columns.filter { !$0.primaryKey && row[$0] != nil }
+        guard !columns.isEmpty else { return }
+        let assignments = columns.map { "\($0.quotedName) = ?" }.joined(separator: ", ")
+        try exec(sql: "UPDATE \(table.quotedName) SET \(assignments) WHERE \(keyClause)", parameters: columns.map { row[$0] ?? .null } + keyValues)
+        guard changes > 0 else {
+            throw SQLError(code: .notFound, message: "no row of \(table.name) has the key \(keyValues.map(\.description).joined(separator: ", "))")
+        }
+    }
+
+    /// Updates the row with the record's primary key, or inserts the record when there is none;
+    /// one savepoint. Returns the record as stored. Works on every engine (it needs no UPSERT
+    /// syntax) and never deletes a row, so foreign keys that cascade are not triggered.
+    ///
+    /// - Throws: as `insert(_:)` and `update(_:)`.
+    @discardableResult
+    public func upsert<T: SQLCodable>(_ record: T) throws -> T {
+        try transaction {
+            do {
+                try update(record)
+                return record
+            } catch let error as SQLError where error.code == .notFound {
+                return try insert(record)
+            }
+        }
+    }
+
+    /// Deletes the row with the record's primary key. Returns whether a row was deleted.
+    ///
+    /// - Throws: `SQLError`: `SQLITE_MISUSE` when the table has no primary key, or SQLite's error
+    ///   (such as a foreign key that restricts the delete).
+    @discardableResult
+    public func delete<T: SQLCodable>(_ record: T) throws -> Bool {
+        let table = T.table
+        let (keyClause, keyValues) = try primaryKeyClause(table, try record.encodedRow(for: table))
+        try exec(sql: "DELETE FROM \(table.quotedName) WHERE \(keyClause)", parameters: keyValues)
+        return changes > 0
+    }
+
+    /// Deletes the rows of the type's table that match `predicate`, or all of them when it is
+    /// `nil`. Returns how many were deleted.
+    ///
+    /// - Throws: `SQLError` from SQLite.
+    @discardableResult
+    public func delete<T: SQLCodable>(_ type: T.Type, where predicate: SQLPredicate? = nil) throws -> Int {
+        let (whereClause, parameters) = Self.whereClause(predicate)
+        try exec(sql: "DELETE FROM \(T.table.quotedName)\(whereClause)", parameters: parameters)
+        return changes
+    }
+
+    /// The record whose primary key is `id`, or `nil`.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the table's key is not a single column; errors
+    ///   from reading or decoding.
+    public func fetch<T: SQLCodable>(_ type: T.Type, id: SQLValue) throws -> T? {
+        try fetch(type, primaryKey: [id])
+    }
+
+    /// The record whose primary key (one value per key column, in order) is `primaryKey`, or `nil`.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the number of values does not match the key;
+    ///   errors from reading or decoding.
+    public func fetch<T: SQLCodable>(_ type: T.Type, primaryKey: [SQLValue]) throws -> T? {
+        let keys = T.table.primaryKeyColumns
+        guard !keys.isEmpty, keys.count == primaryKey.count else {
+            throw SQLError(code: .misuse, message: "\(T.table.name) has a primary key of \(keys.count) column(s); \(primaryKey.count) value(s) given")
+        }
+        let predicate = SQLPredicate.all(zip(keys, primaryKey).map { $0.equals($1) })
+        return try query(type).where(predicate).limit(1).eval().load().first
+    }
+
+    /// The records matching `predicate` (all when `nil`), sorted by `orderBy`, at most `limit`.
+    ///
+    /// - Throws: errors from reading or decoding.
+    public func fetchAll<T: SQLCodable>(
+        _ type: T.Type, where predicate: SQLPredicate? = nil, orderBy: SQLColumn? = nil, order: SQLOrder = .ascending, limit: Int? = nil
+    ) throws -> [T] {
+        var query = query(type)
+        if let predicate { query = query.where(predicate) }
+        if let orderBy { query = query.orderBy(orderBy, order: order) }
+        if let limit { query = query.limit(limit) }
+        return try query.eval().load()
+    }
+
+    /// How many rows of the type's table match `predicate` (all when `nil`).
+    ///
+    /// - Throws: `SQLError` from SQLite.
+    public func count<T: SQLCodable>(_ type: T.Type, where predicate: SQLPredicate? = nil) throws -> Int {
+        Int(try aggregate("count(*)", type, predicate).longValue ?? 0)
+    }
+
+    /// Whether any row of the type's table matches `predicate`.
+    ///
+    /// - Throws: `SQLError` from SQLite.
+    public func exists<T: SQLCodable>(_ type: T.Type, where predicate: SQLPredicate? = nil) throws -> Bool {
+        let (whereClause, parameters) = Self.whereClause(predicate)
+        return try !selectAll(sql: "SELECT 1 FROM \(T.table.quotedName)\(whereClause) LIMIT 1", parameters: parameters).isEmpty
+    }
+
+    /// The sum of `column` over the matching rows (`.null` when none).
+    ///
+    /// - Throws: `SQLError` from SQLite (an integer overflow, for example).
+    public func sum<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try aggregate("sum(\(column.quotedName))", type, predicate)
+    }
+
+    /// The average of `column` over the matching rows (`.null` when none).
+    ///
+    /// - Throws: `SQLError` from SQLite.
+    public func average<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try aggregate("avg(\(column.quotedName))", type, predicate)
+    }
+
+    /// The smallest value of `column` over the matching rows (`.null` when none).
+    ///
+    /// - Throws: `SQLError` from SQLite.
+    public func minimum<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try aggregate("min(\(column.quotedName))", type, predicate)
+    }
+
+    /// The largest value of `column` over the matching rows (`.null` when none).
+    ///
+    /// - Throws: `SQLError` from SQLite.
+    public func maximum<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try aggregate("max(\(column.quotedName))", type, predicate)
+    }
+
+    private func aggregate<T: SQLCodable>(_ expression: String, _ type: T.Type, _ predicate: SQLPredicate?) throws -> SQLValue {
+        let (whereClause, parameters) = Self.whereClause(predicate)
+        return try selectAll(sql: "SELECT \(expression) FROM \(T.table.quotedName)\(whereClause)", parameters: parameters).first?.first ?? .null
+    }
+
+    /// ` WHERE …` and its parameters, or nothing.
+    static func whereClause(_ predicate: SQLPredicate?) -> (String, [SQLValue]) {
+        guard let predicate else { return ("", []) }
+        let (sql, parameters) = predicate.rendered()
+        return (" WHERE " + sql, parameters)
+    }
+
+    /// `"a" = ? AND "b" = ?` over the table's primary key, with the row's key values.
+    private func primaryKeyClause(_ table: SQLTable, _ row: SQLRow) throws -> (String, [SQLValue]) {
+        let keys = table.primaryKeyColumns
+        guard !keys.isEmpty else {
+            throw SQLError(code: .misuse, message: "\(table.name) has no primary key, so a record cannot be found by it")
+        }
+        let clause = keys.map { "\($0.quotedName) = ?" }.joined(separator: " AND ")
+        return (clause, keys.map { row[$0] ?? .null })
+    }
+}

@@ -1,0 +1,51 @@
+extension SQLContext {
+    /// Creates the type's table, with its constraints, foreign keys and indexes, unless it
+    /// exists; one transaction. Calling it again changes nothing.
+    ///
+    /// - Throws: `SQLError`: `SQLITE_MISUSE` for a declaration that cannot be a table (see
+    ///   `SQLTable`), or SQLite's error.
+    public func createTableIfNotExists<T: SQLCodable>(_ type: T.Type) throws {
+        let table = T.table
+        let create = try table.createStatement()
+        try transaction {
+            try exec(sql: create)
+            for index in table.createIndexStatements() {
+                try exec(sql: index)
+            }
+        }
+    }
+
+    /// Drops the type's table (and its indexes) when it exists.
+    ///
+    /// - Throws: `SQLError`, for example `SQLITE_CONSTRAINT_FOREIGNKEY` when other rows reference it.
+    public func dropTableIfExists<T: SQLCodable>(_ type: T.Type) throws {
+        try exec(sql: "DROP TABLE IF EXISTS \(T.table.quotedName)")
+    }
+
+    /// Whether the type's table exists.
+    ///
+    /// - Throws: `SQLError` when the schema cannot be read.
+    public func tableExists<T: SQLCodable>(_ type: T.Type) throws -> Bool {
+        try !selectAll(sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", parameters: [.text(T.table.name)]).isEmpty
+    }
+
+    /// Adds `column` to the type's table unless the table has a column of that name, with its
+    /// index when it names one. Returns whether the column was added.
+    ///
+    /// SQLite's rules for added columns apply: no primary key or UNIQUE, and NOT NULL only with a
+    /// non-NULL default.
+    /// - Throws: `SQLError` from SQLite when the column cannot be added.
+    @discardableResult
+    public func addColumnIfNotExists<T: SQLCodable>(_ column: SQLColumn, to type: T.Type) throws -> Bool {
+        let table = T.table
+        let existing = try selectAll(sql: "SELECT name FROM pragma_table_info(?)", parameters: [.text(table.name)])
+        guard !existing.contains(where: { $0.first?.textValue?.lowercased() == column.name.lowercased() }) else { return false }
+        try transaction {
+            try exec(sql: "ALTER TABLE \(table.quotedName) ADD COLUMN \(column.definition(inlinePrimaryKey: true))")
+            for index in SQLTable(name: table.name, columns: [column]).createIndexStatements() {
+                try exec(sql: index)
+            }
+        }
+        return true
+    }
+}

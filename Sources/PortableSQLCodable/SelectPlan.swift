@@ -1,0 +1,179 @@
+/// Sort direction for `orderBy`.
+public enum SQLOrder: String, Hashable, Sendable {
+    /// Smallest first.
+    case ascending = "ASC"
+    /// Largest first.
+    case descending = "DESC"
+}
+
+/// How a joined table's rows are matched with the rows before it.
+public enum SQLJoinKind: String, Hashable, Sendable, CaseIterable {
+    /// Only pairs that match.
+    case inner = "INNER JOIN"
+    /// Every row on the left, with the matching right rows or `nil`.
+    case left = "LEFT JOIN"
+    /// Every row on the right, with the matching left rows or `nil` (SQLite 3.39 and later).
+    case right = "RIGHT JOIN"
+    /// Every row of both sides, matched where possible (SQLite 3.39 and later).
+    case full = "FULL OUTER JOIN"
+    /// Every pair (no `on` column needed).
+    case cross = "CROSS JOIN"
+}
+
+/// The parts of a SELECT over one or more tables, shared by `SQLQuery` and the join queries.
+/// Opaque: build it through a query's methods.
+public struct SelectPlan {
+    /// One table of the FROM clause.
+    struct Source {
+        let table: SQLTable
+        let alias: String?
+        let kind: SQLJoinKind?
+        let on: String?
+    }
+
+    var sources: [Source]
+    var predicate: SQLPredicate?
+    var orderings: [(SQLColumn, SQLOrder)] = []
+    var limit: Int?
+    var offset: Int?
+    /// An error found while building (a join column that links nothing), thrown by `eval()`.
+    var buildError: SQLError?
+
+    init(table: SQLTable, alias: String?) {
+        sources = [Source(table: table, alias: alias, kind: nil, on: nil)]
+    }
+
+    /// Adds a joined table, matched through `column`, a foreign key from it to a table already in
+    /// the plan or from a table in the plan to it.
+    mutating func join(_ table: SQLTable, alias: String, kind: SQLJoinKind, on column: SQLColumn?) {
+        // Joins need every table named, so give the first one an alias when it has none.
+        if sources[0].alias == nil {
+            sources[0] = Source(table: sources[0].table, alias: "t0", kind: nil, on: nil)
+        }
+        var condition: String?
+        if kind != .cross {
+            condition = onCondition(joining: table, alias: alias, through: column)
+            if condition == nil, buildError == nil {
+                let name = column.map { "column \($0.name)" } ?? "no column"
+                buildError = SQLError(code: .misuse, message: "cannot join \(table.name): \(name) is not a foreign key between it and \(sources.map(\.table.name).joined(separator: ", "))")
+            }
+        }
+        sources.append(Source(table: table, alias: alias, kind: kind, on: condition))
+    }
+
+    private func onCondition(joining table: SQLTable, alias: String, through column: SQLColumn?) -> String? {
+        guard let column, let reference = column.references else { return nil }
+        // The new table holds the foreign key, pointing at a table already joined.
+        if table.columns.contains(column), let target = sources.first(where: { $0.table.name == reference.tableName }) {
+            return "\(alias.quotedIdentifier).\(column.quotedName) = \(qualifier(target)).\(reference.columnName.quotedIdentifier)"
+        }
+        // A joined table holds the foreign key, pointing at the new table.
+        if reference.tableName == table.name, let holder = sources.first(where: { $0.table.columns.contains(column) }) {
+            return "\(qualifier(holder)).\(column.quotedName) = \(alias.quotedIdentifier).\(reference.columnName.quotedIdentifier)"
+        }
+        return nil
+    }
+
+    private func qualifier(_ source: Source) -> String {
+        (source.alias ?? source.table.name).quotedIdentifier
+    }
+
+    /// The alias to put before `column` in a predicate or ordering: that of the first table that
+    /// declares it, when tables are aliased.
+    private func alias(of column: SQLColumn) -> String? {
+        guard sources.count > 1 || sources[0].alias != nil else { return nil }
+        let source = sources.first { $0.table.columns.contains(column) } ?? sources[0]
+        return source.alias ?? source.table.name
+    }
+
+    /// The SELECT statement and its parameters.
+    func statement() -> (sql: String, parameters: [SQLValue]) {
+        var columnList: [String] = []
+        for source in sources {
+            let prefix = source.alias.map { $0.quotedIdentifier + "." } ?? ""
+            columnList += source.table.columns.map { prefix + $0.quotedName }
+        }
+        var sql = "SELECT " + columnList.joined(separator: ", ") + " FROM "
+        for source in sources {
+            if let kind = source.kind { sql += " \(kind.rawValue) " }
+            sql += source.table.quotedName
+            if let alias = source.alias { sql += " AS \(alias.quotedIdentifier)" }
+            if let on = source.on { sql += " ON \(on)" }
+        }
+        var parameters: [SQLValue] = []
+        if let predicate {
+            let rendered = predicate.rendered(qualifier: alias(of:))
+            sql += " WHERE " + rendered.sql
+            parameters += rendered.parameters
+        }
+        if !orderings.isEmpty {
+            sql += " ORDER BY " + orderings.map { column, order in
+                (alias(of: column).map { $0.quotedIdentifier + "." } ?? "") + column.quotedName + " " + order.rawValue
+            }.joined(separator: ", ")
+        }
+        if limit != nil || offset != nil {
+            sql += " LIMIT ?"
+            parameters.append(.long(Int64(limit ?? -1)))
+            if let offset {
+                sql += " OFFSET ?"
+                parameters.append(.long(Int64(offset)))
+            }
+        }
+        return (sql, parameters)
+    }
+
+    /// Prepares and binds the statement.
+    ///
+    /// - Throws: a build error, `SQLError` when the engine lacks RIGHT/FULL JOIN, or SQLite's error.
+    func prepare(on context: SQLContext) throws -> SQLStatement {
+        if let buildError { throw buildError }
+        if sources.contains(where: { $0.kind == .right || $0.kind == .full }), !context.supports(.rightAndFullJoin) {
+            throw SQLError(code: .error, message: "RIGHT and FULL joins need SQLite 3.39 or later; this engine is SQLite \(context.version)")
+        }
+        let (sql, parameters) = statement()
+        let prepared = try context.prepare(sql: sql)
+        try prepared.bind(parameters: parameters)
+        return prepared
+    }
+
+    /// The column offset of source `index` in each row.
+    func offset(ofSource index: Int) -> Int {
+        sources[..<index].reduce(0) { $0 + $1.table.columns.count }
+    }
+}
+
+/// The refinements every query has: `where`, `orderBy`, `limit`.
+public protocol SQLQueryRefining {
+    /// The plan the query is built on.
+    var plan: SelectPlan { get set }
+}
+
+extension SQLQueryRefining {
+    /// The query with only the rows matching `predicate` (and any earlier `where`).
+    public func `where`(_ predicate: SQLPredicate) -> Self {
+        var copy = self
+        copy.plan.predicate = copy.plan.predicate.map { $0.and(predicate) } ?? predicate
+        return copy
+    }
+
+    /// The query sorted by `column` (after any earlier `orderBy`).
+    public func orderBy(_ column: SQLColumn, order: SQLOrder = .ascending) -> Self {
+        var copy = self
+        copy.plan.orderings.append((column, order))
+        return copy
+    }
+
+    /// The query with at most `limit` rows, after skipping `offset` rows.
+    public func limit(_ limit: Int, offset: Int? = nil) -> Self {
+        var copy = self
+        copy.plan.limit = limit
+        copy.plan.offset = offset
+        return copy
+    }
+
+    /// The SELECT statement the query runs, with `?` for each value, and the values.
+    public var sql: (text: String, parameters: [SQLValue]) {
+        let statement = plan.statement()
+        return (statement.sql, statement.parameters)
+    }
+}

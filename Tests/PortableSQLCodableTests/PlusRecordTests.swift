@@ -1,0 +1,32 @@
+import Foundation
+import PortableSQLCodable
+import PortableSQLPlus
+import PortableSQLTestSupport
+import Testing
+
+/// The mapping layer works the same on an encrypted `.plus` database.
+@Suite struct PlusRecordTests {
+    @Test func recordsOnAnEncryptedDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("library.sqlite")
+        do {
+            let context = try SQLContext(path: path, configuration: .plus)
+            try context.key("library key")
+            let (authors, _) = try makeLibrary(context)
+            try context.upsert(Author(id: authors[2].id, name: "Somebody", born: 1990))
+            let joined = try context.query(Author.self).join(Book.self, "b", kind: .left, on: Book.authorID)
+                .where(Author.born.greaterThan(1950)).orderBy(Book.title).eval().load()
+            #expect(joined.map { $0.1?.title ?? "-" } == ["-", "Consider Phlebas", "Excession", "Look to Windward"])
+            try context.delete(authors[0])
+            #expect(try context.count(Book.self) == 3)
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.range(of: Data("Excession".utf8)) == nil)
+        #expect(!bytes.starts(with: Data("SQLite format 3".utf8)))
+
+        let reopened = try SQLContext(path: path, configuration: .plus)
+        try reopened.key("library key")
+        #expect(try reopened.fetchAll(Author.self, orderBy: Author.id).map(\.name) == ["Banks", "Somebody"])
+        #expect(try sqlcipher(path, "PRAGMA key = 'library key';\nSELECT count(*) FROM book;") == "3\n")
+    }
+}

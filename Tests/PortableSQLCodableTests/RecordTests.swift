@@ -1,0 +1,126 @@
+import Foundation
+import PortableSQLCodable
+import PortableSQLTestSupport
+import Testing
+
+@Suite struct RecordTests {
+    @Test func insertAssignsAutoincrementKeys() throws {
+        let context = try SQLContext(path: nil)
+        let (authors, books) = try makeLibrary(context)
+        #expect(authors.map(\.id) == [1, 2, 3])
+        #expect(books.map(\.id) == [1, 2, 3, 4, 5])
+        // A record left without a price gets the column default.
+        #expect(try context.fetch(Book.self, id: 4)?.price == 9.99)
+        // An explicit key is kept.
+        let explicit = try context.insert(Author(id: 40, name: "Explicit"))
+        #expect(explicit.id == 40)
+        #expect(try context.insert(Author(name: "Next")).id == 41)
+    }
+
+    @Test func insertAllIsAllOrNothing() throws {
+        let context = try SQLContext(path: nil)
+        try context.createTableIfNotExists(Author.self)
+        let error = try #require(throws: SQLError.self) {
+            try context.insertAll([Author(name: "A"), Author(name: "B"), Author(name: "A")])
+        }
+        #expect(error.extendedCode == .constraintUnique)
+        #expect(try context.count(Author.self) == 0)
+    }
+
+    @Test func updateUpsertDelete() throws {
+        let context = try SQLContext(path: nil)
+        let (authors, _) = try makeLibrary(context)
+        var banks = authors[1]
+        banks.name = "Iain M. Banks"
+        try context.update(banks)
+        #expect(try context.fetch(Author.self, id: 2) == banks)
+
+        let missing = try #require(throws: SQLError.self) { try context.update(Author(id: 99, name: "Ghost")) }
+        #expect(missing.code == .notFound)
+
+        let upserted = try context.upsert(Author(name: "New via upsert", born: 2000))
+        #expect(upserted.id == 4)
+        try context.upsert(Author(id: 4, name: "Renamed via upsert", born: 2001))
+        #expect(try context.fetch(Author.self, id: 4)?.name == "Renamed via upsert")
+        // Upserting a parent keeps its children: nothing is deleted and re-inserted.
+        try context.upsert(Author(id: 1, name: "Le Guin", born: 1929))
+        #expect(try context.count(Book.self, where: Book.authorID.equals(1)) == 2)
+
+        #expect(try context.delete(authors[2]))
+        #expect(try !context.delete(authors[2]))
+        #expect(try context.delete(Book.self, where: Book.price.greaterThan(11)) == 2)
+        #expect(try context.count(Book.self) == 3)
+        #expect(try context.delete(Book.self) == 3)
+    }
+
+    @Test func fetchAndAggregates() throws {
+        let context = try SQLContext(path: nil)
+        _ = try makeLibrary(context)
+        #expect(try context.fetch(Book.self, id: 3)?.title == "Consider Phlebas")
+        #expect(try context.fetch(Book.self, id: 300) == nil)
+        let cheapest = try context.fetchAll(Book.self, orderBy: Book.price, limit: 2).map(\.title)
+        #expect(cheapest == ["A Wizard of Earthsea", "Excession"])
+        let newest = try context.fetchAll(Book.self, where: Book.authorID.equals(2), orderBy: Book.title, order: .descending).map(\.title)
+        #expect(newest == ["Look to Windward", "Excession", "Consider Phlebas"])
+        #expect(try context.count(Book.self) == 5)
+        #expect(try context.exists(Book.self, where: Book.title.like("%Windward")))
+        #expect(try !context.exists(Book.self, where: Book.title.like("%Nowhere%")))
+        #expect(try context.sum(Book.price, of: Book.self) == .real(8.5 + 12 + 10 + 9.99 + 15.25))
+        #expect(try context.average(Review.stars, of: Review.self) == .real(4.25))
+        #expect(try context.minimum(Author.born, of: Author.self) == .long(1929))
+        #expect(try context.maximum(Book.title, of: Book.self, where: Book.authorID.equals(1)) == .text("The Dispossessed"))
+        #expect(try context.sum(Book.price, of: Book.self, where: Book.id.equals(999)) == .null)
+    }
+
+    @Test func decodingErrorsNameTableColumnAndValue() throws {
+        let context = try SQLContext(path: nil)
+        try context.createTableIfNotExists(Author.self)
+        try context.exec(sql: "INSERT INTO author (id, name) VALUES (1, x'00FF')")
+        let wrongType = try #require(throws: SQLBindingError.self) { try context.fetch(Author.self, id: 1) }
+        #expect(wrongType.table == "author")
+        #expect(wrongType.column == "name")
+        #expect(wrongType.value == .blob(Data([0, 0xFF])))
+        #expect(wrongType.description == #"column "author"."name" holds x'00FF', expected text"#)
+
+        try context.createTableIfNotExists(DemoTable.self)
+        try context.exec(sql: "CREATE TABLE loose (ID INTEGER PRIMARY KEY, TXT TEXT, NUM REAL, INT INTEGER, DBL REAL, BLB BLOB)")
+        try context.exec(sql: "INSERT INTO loose (ID, TXT, INT) VALUES (1, NULL, 5)")
+        try context.exec(sql: "INSERT INTO DEMO_TABLE SELECT * FROM loose WHERE 0")
+        let rows = try context.selectAll(sql: "SELECT ID, TXT, NUM, INT, DBL, BLB FROM loose")
+        var row = SQLRow()
+        for (column, value) in zip(DemoTable.table.columns, rows[0]) { row[column] = value }
+        let nullText = try #require(throws: SQLBindingError.self) { try DemoTable(row: row, context: context) }
+        #expect(nullText.column == "TXT")
+        #expect(nullText.value == .null)
+    }
+
+    @Test func constraintViolationLeavesTheTableUnchanged() throws {
+        let context = try SQLContext(path: nil)
+        _ = try makeLibrary(context)
+        let before = try context.selectAll(sql: "SELECT * FROM book ORDER BY id")
+        let orphan = try #require(throws: SQLError.self) { try context.insert(Book(authorID: 999, title: "Orphan")) }
+        #expect(orphan.extendedCode == .constraintForeignKey)
+        let duplicate = try #require(throws: SQLError.self) { try context.insert(Author(name: "Banks")) }
+        #expect(duplicate.extendedCode == .constraintUnique)
+        #expect(try context.selectAll(sql: "SELECT * FROM book ORDER BY id") == before)
+        #expect(try context.count(Author.self) == 3)
+    }
+
+    @Test func encodingAnUndeclaredColumnIsRefused() throws {
+        struct Sloppy: SQLCodable {
+            static let id = SQLColumn(name: "id", type: .long, primaryKey: true)
+            static let table = SQLTable(name: "sloppy", columns: [id])
+            init() {}
+            init(row: SQLRow, context: SQLContext) throws {}
+            func encode(row: inout SQLRow) throws {
+                row[Self.id] = 1
+                row[SQLColumn(name: "extra", type: .text)] = "x"
+            }
+        }
+        let context = try SQLContext(path: nil)
+        try context.createTableIfNotExists(Sloppy.self)
+        let error = try #require(throws: SQLError.self) { try context.insert(Sloppy()) }
+        #expect(error.message.contains("extra"))
+        #expect(try context.count(Sloppy.self) == 0)
+    }
+}

@@ -34,5 +34,6 @@ let package = Package(
         .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL", "PortableSQLTestSupport"]),
         .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
         .testTarget(name: "PortableSQLCodableTests", dependencies: ["PortableSQLCodable", "PortableSQLPlus", "PortableSQLTestSupport"]),
+        .testTarget(name: "sqlctxTests", dependencies: ["sqlctx", "PortableSQLTestSupport"]),
     ]
 )

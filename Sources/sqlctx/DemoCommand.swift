@@ -1,99 +1,144 @@
 import ArgumentParser
 import Foundation
-import PortableSQL
+import PortableSQLCodable
+import PortableSQLPlus
 
 /// `sqlctx demo`: a guided run of PortableSQL on a fresh database in a temporary folder.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run a short guided tour of PortableSQL on a fresh database.",
-        discussion: "Example: sqlctx demo --keep ./demo-output"
+        abstract: "Run a guided tour of PortableSQL on a fresh database.",
+        discussion: """
+            Migrates a schema, stores records, queries them with a predicate and a join, then \
+            encrypts the database with SQLCipher and proves that the file is ciphertext.
+
+            Example: sqlctx demo --keep ./demo-output
+            """
     )
 
-    @Option(name: .long, help: "Write the demo database into this folder and keep it (default: a temporary folder, removed afterwards).")
+    @Option(name: .long, help: "Write the demo's databases into this folder and keep them (default: a temporary folder, removed afterwards).")
     var keep: String?
 
     func run() throws {
-        let folder: URL
-        if let keep {
-            folder = URL(fileURLWithPath: keep, isDirectory: true)
-        } else {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlctx-demo-\(UUID().uuidString)", isDirectory: true)
+        try reportingErrors {
+            let folder: URL
+            if let keep {
+                folder = URL(fileURLWithPath: keep, isDirectory: true)
+            } else {
+                folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlctx-demo-\(UUID().uuidString)", isDirectory: true)
+            }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { if keep == nil { try? FileManager.default.removeItem(at: folder) } }
+            try DemoTour(folder: folder, kept: keep != nil).run()
         }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { if keep == nil { try? FileManager.default.removeItem(at: folder) } }
-        try DemoTour(folder: folder).run()
     }
 }
 
 /// The steps of the demo, each printed as it runs.
 struct DemoTour {
     let folder: URL
+    /// Whether the folder stays after the demo.
+    let kept: Bool
 
-    func step(_ title: String) {
-        print("\n== \(title)")
+    private func step(_ number: Int, _ title: String) {
+        print("\n[\(number)] \(title)")
     }
 
     func run() throws {
-        let path = folder.appendingPathComponent("demo.sqlite").path
-        try? FileManager.default.removeItem(atPath: path)
-        step("Open \(path)")
-        let context = try SQLContext(path: path)
+        let plainPath = folder.appendingPathComponent("library.sqlite").path
+        let encryptedPath = folder.appendingPathComponent("library-encrypted.sqlite").path
+        for path in [plainPath, encryptedPath] { try? FileManager.default.removeItem(atPath: path) }
+
+        step(1, "Open a fresh database")
+        let context = try SQLContext(path: plainPath)
         defer { context.close() }
-        print("engine: SQLite \(context.version); foreign keys enforced: \(context.foreignKeysEnabled)")
+        print("    \(plainPath)")
+        print("    engine: system SQLite \(context.version); foreign keys enforced: \(context.foreignKeysEnabled)")
 
-        step("Migrate the schema with userVersion")
+        step(2, "Migrate the schema (user_version \(context.userVersion) → …)")
         let applied = try context.migrate([
-            SQLMigration(version: 1, name: "create tables", sql: """
-                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
-                CREATE TABLE book (id INTEGER PRIMARY KEY, author_id INTEGER NOT NULL REFERENCES author(id) ON DELETE CASCADE,
-                                   title TEXT NOT NULL, year INTEGER);
-                """),
-            SQLMigration(version: 2, name: "index books by year", sql: "CREATE INDEX book_year ON book(year)"),
+            SQLMigration(version: 1, name: "authors") { try $0.createTableIfNotExists(DemoAuthor.self) },
+            SQLMigration(version: 2, name: "books") { try $0.createTableIfNotExists(DemoBook.self) },
         ])
-        print("applied versions \(applied.map(String.init).joined(separator: ", ")); userVersion is now \(context.userVersion)")
+        print("    applied migrations \(applied.map(String.init).joined(separator: ", ")); user_version is now \(context.userVersion)")
 
-        step("Insert rows in one transaction through a prepared statement")
-        let books: [(String, String, Int64)] = [
-            ("Ursula K. Le Guin", "A Wizard of Earthsea", 1968), ("Ursula K. Le Guin", "The Dispossessed", 1974),
-            ("Iain M. Banks", "Consider Phlebas", 1987), ("Iain M. Banks", "The Player of Games", 1988),
-            ("Octavia E. Butler", "Kindred", 1979),
+        step(3, "Insert SQLCodable records in one transaction")
+        let catalogue: [(String, [(String, Int)])] = [
+            ("Ursula K. Le Guin", [("A Wizard of Earthsea", 1968), ("The Left Hand of Darkness", 1969), ("The Dispossessed", 1974)]),
+            ("Octavia E. Butler", [("Kindred", 1979), ("Parable of the Sower", 1993)]),
+            ("Iain M. Banks", [("Consider Phlebas", 1987), ("The Player of Games", 1988)]),
         ]
         try context.transaction {
-            let insertBook = try context.prepare(sql: "INSERT INTO book (author_id, title, year) VALUES (?, ?, ?)")
-            defer { insertBook.close() }
-            for (author, title, year) in books {
-                try context.exec(sql: "INSERT OR IGNORE INTO author (name) VALUES (?)", parameters: [.text(author)])
-                let authorID = try context.selectAll(sql: "SELECT id FROM author WHERE name = ?", parameters: [.text(author)])[0][0]
-                try insertBook.update(parameters: [authorID, .text(title), .long(year)])
+            for (name, books) in catalogue {
+                let author = try context.insert(DemoAuthor(name: name))
+                try context.insertAll(books.map { DemoBook(authorID: author.id, title: $0.0, year: $0.1) })
             }
         }
-        print("inserted \(books.count) books by \(try context.selectAll(sql: "SELECT count(*) FROM author")[0][0]) authors")
+        print("    \(try context.count(DemoAuthor.self)) authors, \(try context.count(DemoBook.self)) books; ids assigned by the database")
 
-        step("Query with bound parameters")
-        let query = try context.prepare(sql: """
-            SELECT author.name, book.title, book.year FROM book JOIN author ON author.id = book.author_id
-            WHERE book.year < :year ORDER BY book.year
-            """)
-        defer { query.close() }
-        try query.bind(.long(1980), named: "year")
-        while try query.next() {
-            print("  \(try query.long(at: 2))  \(try query.text(at: 1) ?? "")  (\(try query.text(at: 0) ?? ""))")
+        step(4, "Query with a predicate (every value is a bound parameter)")
+        let query = context.query(DemoBook.self)
+            .where(DemoBook.year.between(1970, 1990).and(DemoBook.title.like("%the%").not()))
+            .orderBy(DemoBook.year)
+        print("    SQL: \(query.sql.text)")
+        print("    parameters: \(query.sql.parameters.map(\.description).joined(separator: ", "))")
+        for result in try query.eval() {
+            let book = try result.get()
+            print("    \(book.year)  \(book.title)")
         }
 
-        step("A failing transaction rolls back as a whole")
+        step(5, "Join authors to their books through the foreign key")
+        let pairs = try context.query(DemoAuthor.self, alias: "a")
+            .join(DemoBook.self, "b", kind: .inner, on: DemoBook.authorID)
+            .orderBy(DemoAuthor.name).orderBy(DemoBook.year)
+            .eval().load()
+        for case let (author?, book?) in pairs {
+            print("    \(author.name.padding(toLength: 18, withPad: " ", startingAt: 0))  \(book.title)")
+        }
+
+        step(6, "A failing transaction rolls back as a whole")
         do {
             try context.transaction {
-                try context.exec(sql: "INSERT INTO book (author_id, title) VALUES (1, 'Tales from Earthsea')")
-                try context.exec(sql: "INSERT INTO author (name) VALUES ('Iain M. Banks')")
+                try context.insert(DemoBook(authorID: 1, title: "Tales from Earthsea", year: 2001))
+                try context.insert(DemoAuthor(name: "Iain M. Banks"))
             }
         } catch let error as SQLError {
-            print("caught \(error.extendedCode.name): \(error.message)")
+            print("    caught \(error.extendedCode.name): \(error.message)")
         }
-        print("books still: \(try context.selectAll(sql: "SELECT count(*) FROM book")[0][0])")
+        print("    books still: \(try context.count(DemoBook.self))")
+        context.close()
 
-        step("Foreign keys cascade")
-        try context.exec(sql: "DELETE FROM author WHERE name = ?", parameters: ["Iain M. Banks"])
-        print("after deleting an author, books left: \(try context.selectAll(sql: "SELECT count(*) FROM book")[0][0])")
+        step(7, "Encrypt the database with SQLCipher (configuration: .plus)")
+        let key = "demo passphrase"
+        try SQLContext.encryptFile(at: plainPath, to: encryptedPath, key: .passphrase(key))
+        let header = Data("SQLite format 3\0".utf8)
+        let plainStart = try FileHandle(forReadingFrom: URL(fileURLWithPath: plainPath)).read(upToCount: 16) ?? Data()
+        let encryptedStart = try FileHandle(forReadingFrom: URL(fileURLWithPath: encryptedPath)).read(upToCount: 16) ?? Data()
+        print("    plain file starts with     \(Self.hex(plainStart))  (\"SQLite format 3\")")
+        print("    encrypted file starts with \(Self.hex(encryptedStart))")
+        let encryptedBytes = try Data(contentsOf: URL(fileURLWithPath: encryptedPath))
+        let leaks = encryptedBytes.range(of: Data("Earthsea".utf8)) != nil
+        guard encryptedStart != header, !leaks else {
+            throw CommandFailure("the encrypted file is not ciphertext")
+        }
+        print("    no SQLite header, and no title to be found in its bytes")
+
+        step(8, "Read it back with the key")
+        let encrypted = try SQLContext(path: encryptedPath, configuration: .plus)
+        defer { encrypted.close() }
+        do {
+            try encrypted.key("wrong passphrase")
+        } catch let error as SQLError {
+            print("    wrong key → \(error.extendedCode.name): \(error.message)")
+        }
+        try encrypted.key(key)
+        let books = try encrypted.fetchAll(DemoBook.self, orderBy: DemoBook.year, order: .descending, limit: 2)
+        print("    SQLCipher \(encrypted.cipherVersion ?? "?") (SQLite \(encrypted.version)); user_version \(encrypted.userVersion)")
+        print("    newest: " + books.map { "\($0.title) (\($0.year))" }.joined(separator: ", "))
+        print(kept ? "\nDone. Try: sqlctx info \(encryptedPath) --ask-key" : "\nDone. (Run with --keep DIR to keep the databases.)")
+    }
+
+    private static func hex(_ bytes: Data) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined(separator: " ")
     }
 }

@@ -6,6 +6,15 @@ struct SQLCtx: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sqlctx",
         abstract: "Work with SQLite and SQLCipher databases through PortableSQL.",
-        subcommands: [DemoCommand.self]
+        discussion: """
+            Keys for encrypted databases come from --key-file PATH, the SQLCTX_KEY environment \
+            variable, or a prompt on the terminal (--ask-key); never from the command line itself.
+
+            Example: sqlctx demo
+            """,
+        subcommands: [
+            DemoCommand.self, QueryCommand.self, InfoCommand.self, EncryptCommand.self, DecryptCommand.self,
+            RekeyCommand.self, MigrateCommand.self,
+        ]
     )
 }

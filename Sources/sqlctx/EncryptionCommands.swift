@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import PortableSQLPlus
+
+/// `sqlctx encrypt SRC DST`: an encrypted copy of a plain database.
+struct EncryptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encrypt",
+        abstract: "Write an encrypted copy of a plain database (rows, schema and user_version).",
+        discussion: """
+            DST must not exist; SRC is never changed. The copy is written to a temporary file, \
+            checked, then renamed, so a failure leaves no partial file.
+
+            Example: sqlctx encrypt app.db app-encrypted.db --key-file key.txt
+            """
+    )
+
+    @Argument(help: "The plain database to read.")
+    var source: String
+
+    @Argument(help: "The encrypted database to create.")
+    var destination: String
+
+    @OptionGroup var keyOptions: KeyOptions
+
+    func run() throws {
+        try reportingErrors {
+            try checkSourceAndDestination(source, destination)
+            let key = try keyOptions.requiredKey(prompt: "New key for \(destination): ")
+            try SQLContext.encryptFile(at: source, to: destination, key: .passphrase(key))
+            print("encrypted \(source) into \(destination)")
+        }
+    }
+}
+
+/// `sqlctx decrypt SRC DST`: a plain copy of an encrypted database.
+struct DecryptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decrypt",
+        abstract: "Write a plain copy of an encrypted database, which sqlite3 can open.",
+        discussion: """
+            DST must not exist; SRC is never changed; a failure leaves no partial file.
+
+            Example: SQLCTX_KEY=secret sqlctx decrypt app-encrypted.db app-plain.db
+            """
+    )
+
+    @Argument(help: "The encrypted database to read.")
+    var source: String
+
+    @Argument(help: "The plain database to create.")
+    var destination: String
+
+    @OptionGroup var keyOptions: KeyOptions
+
+    func run() throws {
+        try reportingErrors {
+            try checkSourceAndDestination(source, destination)
+            let key = try keyOptions.requiredKey(prompt: "Key of \(source): ")
+            try SQLContext.decryptFile(at: source, to: destination, key: .passphrase(key))
+            print("decrypted \(source) into \(destination)")
+        }
+    }
+}
+
+/// `sqlctx rekey DB`: re-encrypts a database under a new key.
+struct RekeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rekey",
+        abstract: "Change the key of an encrypted database, in place, in one transaction.",
+        discussion: """
+            The current key comes from --key-file, SQLCTX_KEY or a prompt; the new one from \
+            --new-key-file, SQLCTX_NEW_KEY or a prompt.
+
+            Example: sqlctx rekey app.db --key-file old.txt --new-key-file new.txt
+            """
+    )
+
+    @Argument(help: "The encrypted database.")
+    var database: String
+
+    @OptionGroup var keyOptions: KeyOptions
+
+    @Option(name: .long, help: "Read the new key from this file.")
+    var newKeyFile: String?
+
+    func run() throws {
+        try reportingErrors {
+            let key = try keyOptions.requiredKey(prompt: "Current key of \(database): ")
+            let context = try openExistingDatabase(database, key: key)
+            defer { context.close() }
+            let newKey: String
+            if let newKeyFile {
+                newKey = try KeyOptions.readKeyFile(newKeyFile)
+            } else if let fromEnvironment = ProcessInfo.processInfo.environment["SQLCTX_NEW_KEY"], !fromEnvironment.isEmpty {
+                newKey = fromEnvironment
+            } else {
+                newKey = try KeyOptions.prompt("New key for \(database): ")
+            }
+            try context.rekey(newKey)
+            print("rekeyed \(database)")
+        }
+    }
+}
+
+/// Checks that `source` exists and `destination` does not, before any work starts.
+///
+/// - Throws: `CommandFailure` naming the problem.
+func checkSourceAndDestination(_ source: String, _ destination: String) throws {
+    guard FileManager.default.fileExists(atPath: source) else { throw CommandFailure("no database at \(source)") }
+    guard !FileManager.default.fileExists(atPath: destination) else {
+        throw CommandFailure("\(destination) already exists; choose a new file name")
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import PortableSQLPlus
+
+/// `sqlctx info DB`: what a database file holds and how it is stored.
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Show a database's engine, format, schema version and tables.",
+        discussion: "Example: SQLCTX_KEY=secret sqlctx info encrypted.db"
+    )
+
+    @Argument(help: "The database file (it must exist).")
+    var database: String
+
+    @OptionGroup var keyOptions: KeyOptions
+
+    func run() throws {
+        try reportingErrors {
+            let key = try keyOptions.key()
+            let context = try openExistingDatabase(database, key: key, readOnly: true)
+            defer { context.close() }
+            func pragma(_ name: String) throws -> SQLValue {
+                try context.selectAll(sql: "PRAGMA \(name)").first?.first ?? .null
+            }
+            var lines: [(String, String)] = [("file", database)]
+            if let cipherVersion = context.cipherVersion {
+                lines.append(("engine", "SQLCipher \(cipherVersion) (SQLite \(context.version))"))
+            } else {
+                lines.append(("engine", "system SQLite \(context.version)"))
+            }
+            lines.append(("encrypted", context.isEncrypted ? "yes" : "no"))
+            lines.append(("page size", "\(try pragma("page_size"))"))
+            lines.append(("page count", "\(try pragma("page_count"))"))
+            lines.append(("user_version", "\(try context.getUserVersion())"))
+            lines.append(("journal mode", try pragma("journal_mode").textValue ?? "?"))
+            let tables = try context.selectAll(sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            for case let .text(name) in tables.compactMap(\.first) {
+                let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                let count = try context.selectAll(sql: "SELECT count(*) FROM \(quoted)").first?.first ?? .null
+                lines.append(("table \(name)", "\(count) rows"))
+            }
+            if tables.isEmpty { lines.append(("tables", "none")) }
+            let width = lines.map(\.0.count).max() ?? 0
+            for (label, value) in lines {
+                print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import PortableSQLPlus
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command gets the key of an encrypted database. There is deliberately no `--key`
+/// option: a key on the command line shows in process listings and shell history.
+struct KeyOptions: ParsableArguments {
+    @Option(name: .long, help: "Read the key from this file (one line; a trailing newline is ignored).")
+    var keyFile: String?
+
+    @Flag(name: .long, help: "Ask for the key on the terminal, without echo.")
+    var askKey = false
+
+    /// The environment variable holding the key.
+    static let environmentVariable = "SQLCTX_KEY"
+
+    /// The key from `--key-file`, `SQLCTX_KEY` or the prompt, in that order; `nil` when none is given.
+    ///
+    /// - Throws: `CommandFailure` for an unreadable or empty key file, or a prompt without a terminal.
+    func key(prompt: String = "Key: ") throws -> String? {
+        if let keyFile { return try Self.readKeyFile(keyFile) }
+        if let key = ProcessInfo.processInfo.environment[Self.environmentVariable], !key.isEmpty { return key }
+        if askKey { return try Self.prompt(prompt) }
+        return nil
+    }
+
+    /// The key, asking on the terminal when no other source gives one.
+    ///
+    /// - Throws: `CommandFailure` when there is no key and no terminal to ask on.
+    func requiredKey(prompt: String = "Key: ") throws -> String {
+        if let key = try key(prompt: prompt) { return key }
+        return try Self.prompt(prompt)
+    }
+
+    static func readKeyFile(_ keyFile: String) throws -> String {
+        let contents: Data
+        do {
+            contents = try Data(contentsOf: URL(fileURLWithPath: keyFile))
+        } catch {
+            throw CommandFailure("cannot read key file \(keyFile): \((error as NSError).localizedDescription)")
+        }
+        var key = String(decoding: contents, as: UTF8.self)
+        if key.hasSuffix("\n") { key.removeLast() }
+        if key.hasSuffix("\r") { key.removeLast() }
+        guard !key.isEmpty else { throw CommandFailure("key file \(keyFile) is empty") }
+        return key
+    }
+
+    /// Reads a line from the terminal with echo turned off.
+    static func prompt(_ message: String) throws -> String {
+        let terminal = open("/dev/tty", O_RDWR)
+        guard terminal >= 0 else {
+            throw CommandFailure("no key given: use --key-file PATH or set \(environmentVariable) (there is no terminal to ask on)")
+        }
+        defer { close(terminal) }
+        _ = message.withCString { write(terminal, $0, strlen($0)) }
+        var saved = termios()
+        tcgetattr(terminal, &saved)
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(terminal, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(terminal, TCSAFLUSH, &saved)
+            _ = write(terminal, "\n", 1)
+        }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(terminal, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+            bytes.append(byte)
+        }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        guard !bytes.isEmpty else { throw CommandFailure("no key entered") }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Opens an existing database for a command, with a key when one is given.
+///
+/// - Throws: `CommandFailure` when the file does not exist (it is never created), or `SQLError`
+///   when it is not a database or the key is wrong.
+func openExistingDatabase(_ path: String, key: String?, readOnly: Bool = false) throws -> SQLContext {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        throw CommandFailure("no database at \(path)")
+    }
+    let flags: SQLContext.OpenFlags = readOnly ? .readOnly : .readWrite
+    guard let key else {
+        let context = try SQLContext(path: path, flags: flags)
+        do {
+            _ = try context.selectAll(sql: "SELECT count(*) FROM sqlite_master")
+        } catch let error as SQLError where error.code == .notADatabase {
+            throw CommandFailure("\(path) is encrypted or is not a database; give its key with --key-file, \(KeyOptions.environmentVariable) or --ask-key")
+        }
+        return context
+    }
+    let context = try SQLContext(path: path, flags: flags, configuration: .plus)
+    try context.key(key)
+    return context
+}

@@ -1,0 +1,218 @@
+import Foundation
+import PortableSQLTestSupport
+import Testing
+
+/// Drives the built `sqlctx` binary as a user would, failures included.
+@Suite struct SQLCtxTests {
+    /// The result of one run of the tool.
+    struct Outcome {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    func sqlctx(_ arguments: [String], environment: [String: String] = [:], detached: Bool = false) throws -> Outcome {
+        let binary = try builtProduct("sqlctx")
+        do {
+            let output = try run(detached ? "/usr/bin/setsid" : binary, detached ? ["--wait", binary] + arguments : arguments, environment: environment)
+            return Outcome(status: 0, output: output, errors: "")
+        } catch let failure as CommandFailure {
+            return Outcome(status: failure.status, output: "", errors: failure.standardError)
+        }
+    }
+
+    /// Checks a failure: non-zero status, exactly one line on standard error, mentioning `text`.
+    func expectFailure(_ outcome: Outcome, mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(outcome.status != 0, sourceLocation: sourceLocation)
+        #expect(outcome.errors.hasPrefix("sqlctx: "), "\(outcome.errors)", sourceLocation: sourceLocation)
+        #expect(outcome.errors.filter { $0 == "\n" }.count == 1, "\(outcome.errors)", sourceLocation: sourceLocation)
+        #expect(outcome.errors.contains(text), "\(outcome.errors)", sourceLocation: sourceLocation)
+    }
+
+    func makeSampleDatabase(_ directory: TemporaryDirectory) throws -> String {
+        let path = directory.path("sample.db")
+        try sqlite3(path, """
+            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT, price REAL, data BLOB);
+            INSERT INTO item (name, price, data) VALUES ('plain', 1.5, x'CAFE'), ('with, comma', NULL, NULL), ('say "hi"' || char(10) || 'twice', 2, x'');
+            CREATE TABLE empty (x);
+            PRAGMA user_version = 5;
+            """)
+        return path
+    }
+
+    @Test func demoRunsAndKeepsItsFiles() throws {
+        let directory = try TemporaryDirectory()
+        let outcome = try sqlctx(["demo", "--keep", directory.path("demo")])
+        #expect(outcome.status == 0)
+        for step in 1...8 { #expect(outcome.output.contains("[\(step)]")) }
+        #expect(outcome.output.contains("wrong key → SQLITE_NOTADB"))
+        let encrypted = try Data(contentsOf: URL(fileURLWithPath: directory.path("demo/library-encrypted.sqlite")))
+        #expect(!encrypted.starts(with: Data("SQLite format 3".utf8)))
+        #expect(try sqlite3(directory.path("demo/library.sqlite"), "SELECT count(*) FROM book;") == "7\n")
+    }
+
+    @Test func queryFormats() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        let table = try sqlctx(["query", path, "SELECT id, name, price FROM item WHERE id < ? ORDER BY id", "--param", "3"])
+        #expect(table.output == """
+            id  name         price
+            --  -----------  -----
+            1   plain        1.5
+            2   with, comma  NULL
+            (2 rows)
+
+            """)
+
+        let json = try sqlctx(["query", path, "SELECT id, name, price, data FROM item ORDER BY id", "--format", "json"])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(objects.count == 3)
+        #expect(objects[0]["id"] as? Int == 1)
+        #expect(objects[0]["price"] as? Double == 1.5)
+        #expect(objects[0]["data"] as? String == Data([0xCA, 0xFE]).base64EncodedString())
+        #expect(objects[1]["price"] is NSNull)
+        #expect(objects[2]["name"] as? String == "say \"hi\"\ntwice")
+
+        let csv = try sqlctx(["query", path, "SELECT name, price FROM item ORDER BY id", "--format", "csv"])
+        #expect(csv.output == "name,price\r\nplain,1.5\r\n\"with, comma\",\r\n\"say \"\"hi\"\"\ntwice\",2.0\r\n")
+    }
+
+    @Test func queryBindsTypedParameters() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        let hostile = "x' OR '1'='1"
+        let none = try sqlctx(["query", path, "SELECT count(*) FROM item WHERE name = ?", "--param", hostile])
+        #expect(none.output.contains("\n0\n"))
+        let typed = try sqlctx(["query", path, "SELECT typeof(?), typeof(?), typeof(?), typeof(?), typeof(?), hex(?)", "--param", "42", "--param", "text:42",
+                                "--param", "real:4", "--param", "null", "--param", "hello", "--param", "blob:0aff", "--format", "csv"])
+        #expect(typed.output.hasSuffix("integer,text,real,null,text,0AFF\r\n"))
+        let insert = try sqlctx(["query", path, "INSERT INTO item (name) VALUES (?)", "--param", "new"])
+        #expect(insert.output == "(1 row changed)\n")
+        expectFailure(try sqlctx(["query", path, "SELECT ?", "--param", "int:x"]), mentioning: "not an integer")
+        expectFailure(try sqlctx(["query", path, "SELECT ?, ?", "--param", "1"]), mentioning: "SQLITE_RANGE")
+    }
+
+    @Test func queryFailures() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        expectFailure(try sqlctx(["query", path, "SELEKT 1"]), mentioning: "syntax error")
+        let missing = directory.path("missing.db")
+        expectFailure(try sqlctx(["query", missing, "SELECT 1"]), mentioning: "no database at")
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        let text = directory.path("notes.txt")
+        try String(repeating: "not a database\n", count: 100).write(toFile: text, atomically: true, encoding: .utf8)
+        expectFailure(try sqlctx(["query", text, "SELECT 1"]), mentioning: "encrypted or is not a database")
+        expectFailure(try sqlctx(["info", directory.url.path]), mentioning: "no database at")
+    }
+
+    @Test func infoOnPlainAndEncryptedDatabases() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        let plain = try sqlctx(["info", path])
+        #expect(plain.output.contains("system SQLite 3."))
+        #expect(plain.output.contains("encrypted     no"))
+        #expect(plain.output.contains("user_version  5"))
+        #expect(plain.output.contains("table item    3 rows"))
+        #expect(plain.output.contains("table empty   0 rows"))
+        #expect(plain.output.contains("page size     4096"))
+
+        let encrypted = directory.path("enc.db")
+        #expect(try sqlctx(["encrypt", path, encrypted], environment: ["SQLCTX_KEY": "k1"]).status == 0)
+        let info = try sqlctx(["info", encrypted], environment: ["SQLCTX_KEY": "k1"])
+        #expect(info.output.contains("SQLCipher 3."))
+        #expect(info.output.contains("encrypted     yes"))
+        #expect(info.output.contains("user_version  5"))
+        expectFailure(try sqlctx(["info", encrypted]), mentioning: "give its key")
+        expectFailure(try sqlctx(["info", encrypted], environment: ["SQLCTX_KEY": "wrong"]), mentioning: "key is wrong")
+    }
+
+    @Test func encryptDecryptRekey() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        let keyFile = directory.path("key.txt")
+        try "first key\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
+        let encrypted = directory.path("enc.db")
+        let encrypt = try sqlctx(["encrypt", path, encrypted, "--key-file", keyFile])
+        #expect(encrypt.status == 0)
+        #expect(try sqlcipher(encrypted, "PRAGMA key = 'first key';\nPRAGMA user_version;\nSELECT count(*) FROM item;") == "5\n3\n")
+
+        // An existing destination is refused and left alone.
+        let before = try Data(contentsOf: URL(fileURLWithPath: encrypted))
+        expectFailure(try sqlctx(["encrypt", path, encrypted, "--key-file", keyFile]), mentioning: "already exists")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: encrypted)) == before)
+
+        let newKeyFile = directory.path("new.txt")
+        try "second key".write(toFile: newKeyFile, atomically: true, encoding: .utf8)
+        #expect(try sqlctx(["rekey", encrypted, "--key-file", keyFile, "--new-key-file", newKeyFile]).status == 0)
+        expectFailure(try sqlctx(["query", encrypted, "SELECT 1", "--key-file", keyFile]), mentioning: "key is wrong")
+
+        let decrypted = directory.path("plain.db")
+        expectFailure(try sqlctx(["decrypt", encrypted, decrypted, "--key-file", keyFile]), mentioning: "key is wrong")
+        #expect(!FileManager.default.fileExists(atPath: decrypted))
+        #expect(try sqlctx(["decrypt", encrypted, decrypted], environment: ["SQLCTX_KEY": "second key"]).status == 0)
+        #expect(try sqlite3(decrypted, "PRAGMA user_version; SELECT name FROM item WHERE id = 1;") == "5\nplain\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.contains("tmp") }
+        #expect(leftovers == [])
+    }
+
+    @Test func keySourcesFailClearly() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        let target = directory.path("out.db")
+        expectFailure(try sqlctx(["encrypt", path, target, "--key-file", directory.path("absent.txt")]), mentioning: "cannot read key file")
+        let empty = directory.path("empty.txt")
+        try "\n".write(toFile: empty, atomically: true, encoding: .utf8)
+        expectFailure(try sqlctx(["encrypt", path, target, "--key-file", empty]), mentioning: "is empty")
+        // Without a key and without a terminal to ask on.
+        expectFailure(try sqlctx(["encrypt", path, target], detached: true), mentioning: "no key given")
+        #expect(!FileManager.default.fileExists(atPath: target))
+        // There is no --key option: a key on the command line would show in process listings.
+        let rejected = try sqlctx(["encrypt", path, target, "--key", "secret"])
+        #expect(rejected.status != 0)
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
+    @Test func promptReadsTheKeyWithoutEcho() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        let target = directory.path("prompted.db")
+        let binary = try builtProduct("sqlctx")
+        // `script` gives the tool a terminal; the key is typed into it after the prompt shows.
+        let transcript = try run("/bin/sh", ["-c", "(sleep 0.5; printf 'typed secret\\n') | script -qec \"'\(binary)' encrypt '\(path)' '\(target)'\" /dev/null"])
+        #expect(transcript.contains("New key for"))
+        #expect(!transcript.contains("typed secret"))
+        #expect(try sqlcipher(target, "PRAGMA key = 'typed secret';\nSELECT count(*) FROM item;") == "3\n")
+    }
+
+    @Test func migrateAppliesNumberedFiles() throws {
+        let directory = try TemporaryDirectory()
+        let migrations = directory.url.appendingPathComponent("migrations")
+        try FileManager.default.createDirectory(at: migrations, withIntermediateDirectories: true)
+        try "CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT);".write(to: migrations.appendingPathComponent("001_create.sql"), atomically: true, encoding: .utf8)
+        try "ALTER TABLE note ADD COLUMN created TEXT; INSERT INTO note (body) VALUES ('hello');".write(to: migrations.appendingPathComponent("002_created.sql"), atomically: true, encoding: .utf8)
+        try "ignored".write(to: migrations.appendingPathComponent("README.txt"), atomically: true, encoding: .utf8)
+        let path = directory.path("app.db")
+        let first = try sqlctx(["migrate", path, migrations.path])
+        #expect(first.output == "applied 1 001_create\napplied 2 002_created\n\(path) is now at version 2\n")
+        #expect(try sqlctx(["migrate", path, migrations.path]).output == "\(path) is up to date at version 2\n")
+
+        try "INSERT INTO note (body) VALUES ('partial'); INSERT INTO missing VALUES (1);".write(to: migrations.appendingPathComponent("003_broken.sql"), atomically: true, encoding: .utf8)
+        expectFailure(try sqlctx(["migrate", path, migrations.path]), mentioning: "no such table: missing")
+        #expect(try sqlite3(path, "PRAGMA user_version; SELECT count(*) FROM note;") == "2\n1\n")
+        try FileManager.default.removeItem(at: migrations.appendingPathComponent("003_broken.sql"))
+
+        try sqlite3(path, "PRAGMA user_version = 9;")
+        expectFailure(try sqlctx(["migrate", path, migrations.path]), mentioning: "newer")
+        try "x".write(to: migrations.appendingPathComponent("create.sql"), atomically: true, encoding: .utf8)
+        expectFailure(try sqlctx(["migrate", path, migrations.path]), mentioning: "does not start with its number")
+    }
+
+    @Test func everyCommandHasHelpWithAnExample() throws {
+        for command in ["demo", "query", "info", "encrypt", "decrypt", "rekey", "migrate"] {
+            let help = try sqlctx([command, "--help"])
+            #expect(help.status == 0)
+            #expect(help.output.contains("Example: sqlctx \(command)") || help.output.contains("sqlctx \(command)"), "\(command)")
+            #expect(help.output.contains("Example:"), "\(command)")
+        }
+    }
+}

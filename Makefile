@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: bootstrap build demo test
+.PHONY: bootstrap build demo test bench
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -16,3 +16,7 @@ demo: bootstrap
 
 test: bootstrap
 	$(SWIFT) test --disable-xctest
+
+# Release build of the benchmark package (GRDB 7.10.0 and the raw C API in one run); prints the table.
+bench: bootstrap
+	cd Benchmarks && $(SWIFT) build -c release && .build/release/PortableSQLBenchmarks

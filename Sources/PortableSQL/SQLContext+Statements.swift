@@ -86,19 +86,30 @@ extension SQLContext {
     /// prepared for this call.
     /// - Throws: `SQLError` from preparing, or what `body` throws.
     package func withCachedStatement<Result>(_ sql: String, _ body: (SQLStatement) throws -> Result) throws -> Result? {
+        try withCachedStatement(key: .text(sql), owner: nil, sql: { sql }, body)
+    }
+
+    /// Runs `body` with the statement cached under `key`, preparing `sql()` and caching it under
+    /// `key` on first use; `owner` is kept alive while the statement is cached.
+    ///
+    /// Returns `nil`, without calling `body`, when the SQL holds several statements or none.
+    /// - Throws: `SQLError` from preparing, or what `body` throws.
+    package func withCachedStatement<Result>(
+        key: StatementKey, owner: AnyObject?, sql: () -> String, _ body: (SQLStatement) throws -> Result
+    ) throws -> Result? {
         let statement: SQLStatement
-        if let cached = statementCache.statement(for: sql), !cached.isInUse, !cached.isClosed {
+        if let cached = statementCache.statement(for: key), !cached.isInUse, !cached.isClosed {
             statement = cached
         } else {
-            guard case .statement(let prepared) = try prepareSingle(sql) else { return nil }
-            if statementCache.statement(for: sql) == nil { statementCache.insert(prepared) }
+            guard case .statement(let prepared) = try prepareSingle(sql()) else { return nil }
+            if statementCache.statement(for: key) == nil { statementCache.insert(prepared, for: key, owner: owner) }
             statement = prepared
         }
         statement.isInUse = true
         defer {
             statement.isInUse = false
-            // Let go of bound values (a large blob, say) until the next use.
-            try? statement.clearBindings()
+            // Let go of bound text and blobs until the next use.
+            statement.releaseLargeBindings()
         }
         return try body(statement)
     }

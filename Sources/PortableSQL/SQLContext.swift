@@ -12,14 +12,16 @@ public final class SQLContext {
     /// The engine that opened the connection; `nil` when it could not be loaded.
     package let engine: SQLiteEngine?
     /// The C connection; `nil` once closed, or when opening failed.
-    package private(set) var connection: OpaquePointer?
+    // A context is used from one thread at a time (see above), so runtime exclusivity checks on
+    // the fields every statement touches would only cost time.
+    @exclusivity(unchecked) package private(set) var connection: OpaquePointer?
     /// Why the context is closed: the open or load error, or "closed".
     private var closedError: SQLError
     /// The path given when opening (`":memory:"` for an in-memory database).
     public let path: String
 
-    var statementCache = StatementCache()
-    private var liveStatements: [WeakStatement] = []
+    @exclusivity(unchecked) var statementCache = StatementCache()
+    @exclusivity(unchecked) private var liveStatements: [WeakStatement] = []
     private var liveStatementsCompactionThreshold = 16
     var savepointDepth = 0
     var traceHook: TraceHook?

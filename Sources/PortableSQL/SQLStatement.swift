@@ -13,16 +13,23 @@ public final class SQLStatement {
     /// How many parameters the statement takes (the largest parameter index).
     public let parameterCount: Int
     /// How many columns each row has; 0 once the statement is closed.
-    public private(set) var columnCount: Int
+    // A statement is used from one thread at a time: runtime exclusivity checks on the hot
+    // fields would only cost time on every column read.
+    @exclusivity(unchecked) public private(set) var columnCount: Int
 
     package let engine: SQLiteEngine
-    package private(set) var handle: OpaquePointer?
+    @exclusivity(unchecked) package private(set) var handle: OpaquePointer?
     private let connection: OpaquePointer
     /// Whether the statement has stepped since its last reset (binding then needs a reset).
-    private var hasStepped = false
+    @exclusivity(unchecked) private var hasStepped = false
+    /// Whether text or a blob is bound, which `releaseLargeBindings()` lets go of.
+    @exclusivity(unchecked) private var holdsLargeBinding = false
     private var columnIndexCache: ColumnIndexes?
+    @exclusivity(unchecked) private var columnNameCache: [String] = []
+    /// Where the next by-name lookup looks first: the column after the last one found.
+    @exclusivity(unchecked) private var nextColumnGuess = 0
     /// Set while `SQLContext` runs this cached statement, so that a re-entrant call prepares another.
-    var isInUse = false
+    @exclusivity(unchecked) var isInUse = false
 
     /// Wraps a statement prepared on `connection` by `engine`.
     init(handle: OpaquePointer, connection: OpaquePointer, engine: SQLiteEngine, sql: String) {
@@ -44,6 +51,7 @@ public final class SQLStatement {
         _ = engine.functions.finalize(handle)
         self.handle = nil
         columnCount = 0
+        columnNameCache = []
     }
 
     /// Whether `close()` has been called, on the statement or on its context.
@@ -133,8 +141,10 @@ public final class SQLStatement {
             throw SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(parameters.count) given", sql: sql)
         }
         if hasStepped { try reset() }
-        for (offset, value) in parameters.enumerated() {
-            try bindUnchecked(value, at: Int32(offset + 1), handle)
+        try parameters.withUnsafeBufferPointer { parameters in
+            for offset in parameters.indices {
+                try bindUnchecked(parameters[offset], at: Int32(truncatingIfNeeded: offset + 1), handle)
+            }
         }
     }
 
@@ -169,25 +179,58 @@ public final class SQLStatement {
         throw SQLError(code: .range, message: "no parameter named \(name)", sql: sql)
     }
 
+    /// Binds the non-nil values of `values` to parameters 1, 2, … in order, after resetting the
+    /// statement; there must be exactly `parameterCount` of them.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) for a wrong count, or when a value cannot be bound.
+    package func bind(presentValues values: [SQLValue?]) throws {
+        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        if hasStepped { try reset() }
+        var index: Int32 = 0
+        try values.withUnsafeBufferPointer { values in
+            for position in values.indices {
+                guard let value = values[position] else { continue }
+                index += 1
+                guard index <= parameterCount else { break }
+                try bindUnchecked(value, at: index, handle)
+            }
+        }
+        guard index == parameterCount else {
+            throw SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(values.count { $0 != nil }) given", sql: sql)
+        }
+    }
+
+    /// Sets the parameters back to NULL when text or a blob is bound, so that a cached statement
+    /// does not keep a large value alive until its next use.
+    package func releaseLargeBindings() {
+        guard holdsLargeBinding, let handle else { return }
+        _ = engine.functions.clearBindings(handle)
+        holdsLargeBinding = false
+    }
+
+    @inline(__always)
     private func bindUnchecked(_ value: SQLValue, at index: Int32, _ handle: OpaquePointer) throws {
-        let functions = engine.functions
+        // Reach each function through the engine: copying the whole table would cost more.
+        let engine = engine
         let result: Int32
         switch value {
         case .null:
-            result = functions.bindNull(handle, index)
+            result = engine.functions.bindNull(handle, index)
         case .long(let integer):
-            result = functions.bindInt64(handle, index, integer)
+            result = engine.functions.bindInt64(handle, index, integer)
         case .real(let double):
-            result = functions.bindDouble(handle, index, double)
+            result = engine.functions.bindDouble(handle, index, double)
         case .text(var text):
+            holdsLargeBinding = true
             result = try text.withUTF8 { bytes in
-                guard let base = bytes.baseAddress else { return functions.bindText(handle, index, "", 0, sqliteTransient) }
-                return functions.bindText(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), try Self.length(bytes.count, sql: sql), sqliteTransient)
+                guard let base = bytes.baseAddress else { return engine.functions.bindText(handle, index, "", 0, sqliteTransient) }
+                return engine.functions.bindText(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), try Self.length(bytes.count, sql: sql), sqliteTransient)
             }
         case .blob(let data):
+            holdsLargeBinding = true
             result = try data.withUnsafeBytes { bytes in
-                guard let base = bytes.baseAddress, bytes.count > 0 else { return functions.bindZeroblob(handle, index, 0) }
-                return functions.bindBlob(handle, index, base, try Self.length(bytes.count, sql: sql), sqliteTransient)
+                guard let base = bytes.baseAddress, bytes.count > 0 else { return engine.functions.bindZeroblob(handle, index, 0) }
+                return engine.functions.bindBlob(handle, index, base, try Self.length(bytes.count, sql: sql), sqliteTransient)
             }
         }
         guard result == SQLResultCode.ok.rawValue else { throw error(result) }
@@ -204,28 +247,47 @@ public final class SQLStatement {
 
     /// The names of the result columns, in order.
     public var columnNames: [String] {
-        guard let handle else { return [] }
-        return (0..<Int32(columnCount)).map { column in
-            engine.functions.columnName(handle, column).map { String(cString: $0) } ?? ""
+        if columnNameCache.count != columnCount, let handle {
+            columnNameCache = (0..<Int32(columnCount)).map { column in
+                engine.functions.columnName(handle, column).map { String(cString: $0) } ?? ""
+            }
         }
+        return columnNameCache
     }
 
     /// The 0-based index of the result column named `name`: an exact match first, then one that
-    /// differs only in ASCII case, as SQL identifiers do. Looked up once per statement.
+    /// differs only in ASCII case, as SQL identifiers do.
     ///
+    /// Reading columns by name in the order of the SELECT costs one string comparison each;
+    /// other orders, one dictionary lookup.
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such column.
+    @inline(__always)
     public func columnIndex(named name: String) throws -> Int {
+        let guess = nextColumnGuess
+        if guess < columnNameCache.count, columnNameCache[guess] == name {
+            nextColumnGuess = guess + 1 == columnNameCache.count ? 0 : guess + 1
+            return guess
+        }
+        return try lookUpColumnIndex(named: name)
+    }
+
+    @inline(never)
+    private func lookUpColumnIndex(named name: String) throws -> Int {
+        let names = columnNames
         if columnIndexCache == nil {
             var exact: [String: Int] = [:]
             var folded: [String: Int] = [:]
-            for (index, column) in columnNames.enumerated() {
+            for (index, column) in names.enumerated() {
                 if exact[column] == nil { exact[column] = index }
                 if folded[column.lowercased()] == nil { folded[column.lowercased()] = index }
             }
             columnIndexCache = ColumnIndexes(exact: exact, folded: folded)
         }
-        if let index = columnIndexCache?.exact[name] ?? columnIndexCache?.folded[name.lowercased()] { return index }
-        throw SQLError(code: .range, message: "no column named \(name); the columns are \(columnNames.joined(separator: ", "))", sql: sql)
+        if let index = columnIndexCache?.exact[name] ?? columnIndexCache?.folded[name.lowercased()] {
+            nextColumnGuess = index + 1 == names.count ? 0 : index + 1
+            return index
+        }
+        throw SQLError(code: .range, message: "no column named \(name); the columns are \(names.joined(separator: ", "))", sql: sql)
     }
 
     /// The value of the column named `name` in the current row.
@@ -233,6 +295,34 @@ public final class SQLStatement {
     /// - Throws: `SQLError` when there is no such column or the statement is closed.
     public func value(named name: String) throws -> SQLValue {
         try value(at: columnIndex(named: name))
+    }
+
+    /// The integer in the column named `name` of the current row; see `long(at:)`.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such column, or the statement is closed.
+    public func long(named name: String) throws -> Int64 {
+        try long(at: columnIndex(named: name))
+    }
+
+    /// The double in the column named `name` of the current row; see `real(at:)`.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such column, or the statement is closed.
+    public func real(named name: String) throws -> Double {
+        try real(at: columnIndex(named: name))
+    }
+
+    /// The text in the column named `name` of the current row; see `text(at:)`.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such column, or the statement is closed.
+    public func text(named name: String) throws -> String? {
+        try text(at: columnIndex(named: name))
+    }
+
+    /// The bytes in the column named `name` of the current row; see `blob(at:)`.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such column, or the statement is closed.
+    public func blob(named name: String) throws -> Data? {
+        try blob(at: columnIndex(named: name))
     }
 
     /// The integer in column `index` (0-based) of the current row; 0 for NULL, converted as
@@ -289,13 +379,43 @@ public final class SQLStatement {
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
     public func value(at index: Int) throws -> SQLValue {
         try checkColumn(index)
-        let column = Int32(truncatingIfNeeded: index)
-        switch engine.functions.columnType(handle, column) {
-        case 1: return .long(engine.functions.columnInt64(handle, column))
-        case 2: return .real(engine.functions.columnDouble(handle, column))
-        case 3: return try text(at: index).map(SQLValue.text) ?? .null
-        case 4: return try blob(at: index).map(SQLValue.blob) ?? .null
-        default: return .null
+        return Self.readValue(engine, handle, Int32(truncatingIfNeeded: index))
+    }
+
+    /// Reads `values.count` columns of the current row, starting at column `offset`, into `values`.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when the columns are out of range or the statement is closed.
+    @usableFromInline
+    package func readValues(from offset: Int, into values: UnsafeMutableBufferPointer<SQLValue?>) throws {
+        guard offset >= 0, offset + values.count <= columnCount else { throw columnError(offset + values.count - 1) }
+        let engine = engine
+        let handle = handle
+        for position in values.indices {
+            values[position] = Self.readValue(engine, handle, Int32(truncatingIfNeeded: offset + position))
+        }
+    }
+
+    /// The value of a column, with the type SQLite stored.
+    @inline(__always)
+    private static func readValue(_ engine: SQLiteEngine, _ handle: OpaquePointer?, _ column: Int32) -> SQLValue {
+        // One call to find the column's value, then cheap reads of it. The value is "unprotected"
+        // in SQLite's terms, which is safe because a statement is used from one thread at a time.
+        let value = engine.functions.columnValue(handle, column)
+        switch engine.functions.valueType(value) {
+        case 1:
+            return .long(engine.functions.valueInt64(value))
+        case 2:
+            return .real(engine.functions.valueDouble(value))
+        case 3:
+            guard let text = engine.functions.valueText(value) else { return .null }
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: Int(engine.functions.valueBytes(value))), as: UTF8.self))
+        case 4:
+            let bytes = engine.functions.valueBlob(value)
+            let count = Int(engine.functions.valueBytes(value))
+            guard let bytes, count > 0 else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
+        default:
+            return .null
         }
     }
 

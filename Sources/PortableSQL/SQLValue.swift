@@ -17,6 +17,7 @@ public enum SQLValue: Hashable, Sendable {
     case blob(Data)
 
     /// An integer value: the same as `.long(value)`.
+    @inlinable
     public static func integer(_ value: Int64) -> SQLValue {
         .long(value)
     }
@@ -57,30 +58,30 @@ public enum SQLValue: Hashable, Sendable {
 
 extension SQLValue {
     /// An integer value.
-    public init(_ value: Int) { self = .long(Int64(value)) }
+    @inlinable public init(_ value: Int) { self = .long(Int64(value)) }
     /// An integer value.
-    public init(_ value: Int64) { self = .long(value) }
+    @inlinable public init(_ value: Int64) { self = .long(value) }
     /// A real value.
-    public init(_ value: Double) { self = .real(value) }
+    @inlinable public init(_ value: Double) { self = .real(value) }
     /// A text value.
-    public init(_ value: String) { self = .text(value) }
+    @inlinable public init(_ value: String) { self = .text(value) }
     /// A blob value.
-    public init(_ value: Data) { self = .blob(value) }
+    @inlinable public init(_ value: Data) { self = .blob(value) }
     /// `1` for true and `0` for false, as SQLite stores booleans.
-    public init(_ value: Bool) { self = .long(value ? 1 : 0) }
+    @inlinable public init(_ value: Bool) { self = .long(value ? 1 : 0) }
 
     /// An integer value, or `.null` for `nil`.
-    public init(_ value: Int?) { self = value.map { SQLValue($0) } ?? .null }
+    @inlinable public init(_ value: Int?) { self = value.map { SQLValue($0) } ?? .null }
     /// An integer value, or `.null` for `nil`.
-    public init(_ value: Int64?) { self = value.map { SQLValue($0) } ?? .null }
+    @inlinable public init(_ value: Int64?) { self = value.map { SQLValue($0) } ?? .null }
     /// A real value, or `.null` for `nil`.
-    public init(_ value: Double?) { self = value.map { SQLValue($0) } ?? .null }
+    @inlinable public init(_ value: Double?) { self = value.map { SQLValue($0) } ?? .null }
     /// A text value, or `.null` for `nil`.
-    public init(_ value: String?) { self = value.map { SQLValue($0) } ?? .null }
+    @inlinable public init(_ value: String?) { self = value.map { SQLValue($0) } ?? .null }
     /// A blob value, or `.null` for `nil`.
-    public init(_ value: Data?) { self = value.map { SQLValue($0) } ?? .null }
+    @inlinable public init(_ value: Data?) { self = value.map { SQLValue($0) } ?? .null }
     /// `1`, `0`, or `.null` for `nil`.
-    public init(_ value: Bool?) { self = value.map { SQLValue($0) } ?? .null }
+    @inlinable public init(_ value: Bool?) { self = value.map { SQLValue($0) } ?? .null }
 }
 
 extension SQLValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,

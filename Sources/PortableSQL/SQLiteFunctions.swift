@@ -52,6 +52,13 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let columnText: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?
     package let columnBlob: @convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?
     package let columnBytes: @convention(c) (OpaquePointer?, Int32) -> Int32
+    package let columnValue: @convention(c) (OpaquePointer?, Int32) -> OpaquePointer?
+    package let valueType: @convention(c) (OpaquePointer?) -> Int32
+    package let valueInt64: @convention(c) (OpaquePointer?) -> Int64
+    package let valueDouble: @convention(c) (OpaquePointer?) -> Double
+    package let valueText: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
+    package let valueBlob: @convention(c) (OpaquePointer?) -> UnsafeRawPointer?
+    package let valueBytes: @convention(c) (OpaquePointer?) -> Int32
 }
 
 extension SQLiteFunctions {
@@ -102,7 +109,14 @@ extension SQLiteFunctions {
             columnDouble: try function("sqlite3_column_double"),
             columnText: try function("sqlite3_column_text"),
             columnBlob: try function("sqlite3_column_blob"),
-            columnBytes: try function("sqlite3_column_bytes")
+            columnBytes: try function("sqlite3_column_bytes"),
+            columnValue: try function("sqlite3_column_value"),
+            valueType: try function("sqlite3_value_type"),
+            valueInt64: try function("sqlite3_value_int64"),
+            valueDouble: try function("sqlite3_value_double"),
+            valueText: try function("sqlite3_value_text"),
+            valueBlob: try function("sqlite3_value_blob"),
+            valueBytes: try function("sqlite3_value_bytes")
         )
     }
 
@@ -147,6 +161,13 @@ extension SQLiteFunctions {
         columnDouble: sqlite3_column_double,
         columnText: sqlite3_column_text,
         columnBlob: sqlite3_column_blob,
-        columnBytes: sqlite3_column_bytes
+        columnBytes: sqlite3_column_bytes,
+        columnValue: sqlite3_column_value,
+        valueType: sqlite3_value_type,
+        valueInt64: sqlite3_value_int64,
+        valueDouble: sqlite3_value_double,
+        valueText: sqlite3_value_text,
+        valueBlob: sqlite3_value_blob,
+        valueBytes: sqlite3_value_bytes
     )
 }

@@ -1,4 +1,14 @@
-/// The context's bounded cache of prepared statements, keyed by SQL text.
+/// What a cached statement is found by: its SQL text, or, for statements a library layer
+/// derives from a description of its own (the mapping layer's INSERT of a table, say), that
+/// description's object and a variant number, which saves building and hashing the text.
+package enum StatementKey: Hashable {
+    /// The statement's SQL text.
+    case text(String)
+    /// An object that describes the statement (kept alive while cached) and a variant number.
+    case derived(ObjectIdentifier, variant: Int)
+}
+
+/// The context's bounded cache of prepared statements.
 ///
 /// `exec`, `selectAll` and the mapping layer run the same few statements again and again; the
 /// cache saves parsing them each time. When full, the statement cached longest ago is finalized.
@@ -6,28 +16,41 @@ struct StatementCache {
     /// How many statements the cache keeps.
     static let capacity = 64
 
-    private var statements: [String: SQLStatement] = [:]
-    private var insertionOrder: [String] = []
-
-    /// The cached statement for `sql`, if any.
-    func statement(for sql: String) -> SQLStatement? {
-        statements[sql]
+    private struct Entry {
+        let statement: SQLStatement
+        /// The object a `.derived` key names, kept alive so that its identifier is not reused.
+        let owner: AnyObject?
     }
 
-    /// Caches `statement` under its SQL text, evicting the oldest entry when full.
-    mutating func insert(_ statement: SQLStatement) {
-        if statements.count >= Self.capacity, !insertionOrder.isEmpty {
+    private var entries: [StatementKey: Entry] = [:]
+    private var insertionOrder: [StatementKey] = []
+    /// The statement found last, checked first: a loop runs the same statement again and again.
+    private var lastFound: (key: StatementKey, statement: SQLStatement)?
+
+    /// The cached statement for `key`, if any.
+    mutating func statement(for key: StatementKey) -> SQLStatement? {
+        if let lastFound, lastFound.key == key { return lastFound.statement }
+        guard let statement = entries[key]?.statement else { return nil }
+        lastFound = (key, statement)
+        return statement
+    }
+
+    /// Caches `statement` under `key`, evicting the oldest entry when full.
+    mutating func insert(_ statement: SQLStatement, for key: StatementKey, owner: AnyObject?) {
+        if entries.count >= Self.capacity, !insertionOrder.isEmpty {
             let oldest = insertionOrder.removeFirst()
-            statements.removeValue(forKey: oldest)?.close()
+            entries.removeValue(forKey: oldest)?.statement.close()
+            if lastFound?.key == oldest { lastFound = nil }
         }
-        statements[statement.sql] = statement
-        insertionOrder.append(statement.sql)
+        entries[key] = Entry(statement: statement, owner: owner)
+        insertionOrder.append(key)
     }
 
     /// Finalizes and forgets every cached statement.
     mutating func removeAll() {
-        for statement in statements.values { statement.close() }
-        statements.removeAll()
+        for entry in entries.values { entry.statement.close() }
+        entries.removeAll()
         insertionOrder.removeAll()
+        lastFound = nil
     }
 }

@@ -6,15 +6,18 @@
 /// that does not decode fails alone; a failing step ends the iteration. The cursor closes its
 /// statement when the rows run out; call `close()` to stop early.
 public final class RowCursor<Element>: Sequence {
-    private var statement: SQLStatement?
-    private let decode: (SQLStatement) throws -> Element
+    // Inlinable, so that iterating is specialized for the record type in the caller's module.
+    @usableFromInline @exclusivity(unchecked) var statement: SQLStatement?
+    @usableFromInline let decode: (SQLStatement) throws -> Element
 
+    @usableFromInline
     init(statement: SQLStatement, decode: @escaping (SQLStatement) throws -> Element) {
         self.statement = statement
         self.decode = decode
     }
 
     /// An iterator over the remaining rows. It is a class, so `next()` can be called on a `let`.
+    @inlinable
     public func makeIterator() -> RowIterator<Element> {
         RowIterator(cursor: self)
     }
@@ -22,6 +25,7 @@ public final class RowCursor<Element>: Sequence {
     /// Reads every remaining row, then closes the cursor.
     ///
     /// - Throws: the first error met, from stepping or from decoding a row.
+    @inlinable
     public func load() throws -> [Element] {
         defer { close() }
         var elements: [Element] = []
@@ -32,12 +36,14 @@ public final class RowCursor<Element>: Sequence {
     }
 
     /// Finalizes the statement; later iteration ends at once. Never throws.
+    @inlinable
     public func close() {
         statement?.close()
         statement = nil
     }
 
     /// The next row as a result; `nil` at the end.
+    @inlinable
     func nextResult() -> Result<Element, any Error>? {
         guard let statement else { return nil }
         do {
@@ -55,13 +61,15 @@ public final class RowCursor<Element>: Sequence {
 
 /// Steps through a `RowCursor`.
 public final class RowIterator<Element>: IteratorProtocol {
-    private let cursor: RowCursor<Element>
+    @usableFromInline let cursor: RowCursor<Element>
 
+    @usableFromInline
     init(cursor: RowCursor<Element>) {
         self.cursor = cursor
     }
 
     /// The next row, decoded or failed; `nil` when there are no more.
+    @inlinable
     public func next() -> Result<Element, any Error>? {
         cursor.nextResult()
     }

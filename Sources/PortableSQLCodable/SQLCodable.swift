@@ -1,6 +1,3 @@
-/// The values of one row, by column.
-public typealias SQLRow = [SQLColumn: SQLValue]
-
 /// A type stored as rows of one table.
 ///
 /// Declare the columns as `static let` values, the `table` that lists them, and how an instance

@@ -6,6 +6,7 @@ import Foundation
 /// `…Required` readers throw `SQLBindingError` in those cases, naming the column and the value.
 extension SQLColumn {
     /// The integer value; a real with an integral value is accepted too.
+    @inlinable @inline(__always)
     public func longValue(in row: SQLRow) -> Int64? {
         switch row[self] {
         case .long(let value): return value
@@ -17,12 +18,14 @@ extension SQLColumn {
     /// The integer value.
     ///
     /// - Throws: `SQLBindingError` when the value is missing, NULL, or not an integer.
+    @inlinable @inline(__always)
     public func longValueRequired(in row: SQLRow) throws -> Int64 {
-        guard let value = longValue(in: row) else { throw SQLBindingError(column: self, value: row[self], expected: "an integer") }
+        guard let value = longValue(in: row) else { throw bindingError(row, expected: "an integer") }
         return value
     }
 
     /// The numeric value as a double (integers are widened).
+    @inlinable @inline(__always)
     public func realValue(in row: SQLRow) -> Double? {
         row[self]?.realValue
     }
@@ -30,12 +33,14 @@ extension SQLColumn {
     /// The numeric value as a double.
     ///
     /// - Throws: `SQLBindingError` when the value is missing, NULL, or not a number.
+    @inlinable @inline(__always)
     public func realValueRequired(in row: SQLRow) throws -> Double {
-        guard let value = realValue(in: row) else { throw SQLBindingError(column: self, value: row[self], expected: "a number") }
+        guard let value = realValue(in: row) else { throw bindingError(row, expected: "a number") }
         return value
     }
 
     /// The text value.
+    @inlinable
     public func textValue(in row: SQLRow) -> String? {
         row[self]?.textValue
     }
@@ -43,12 +48,14 @@ extension SQLColumn {
     /// The text value.
     ///
     /// - Throws: `SQLBindingError` when the value is missing, NULL, or not text.
+    @inlinable
     public func textValueRequired(in row: SQLRow) throws -> String {
-        guard let value = textValue(in: row) else { throw SQLBindingError(column: self, value: row[self], expected: "text") }
+        guard let value = textValue(in: row) else { throw bindingError(row, expected: "text") }
         return value
     }
 
     /// The blob value.
+    @inlinable
     public func blobValue(in row: SQLRow) -> Data? {
         row[self]?.blobValue
     }
@@ -56,8 +63,9 @@ extension SQLColumn {
     /// The blob value.
     ///
     /// - Throws: `SQLBindingError` when the value is missing, NULL, or not a blob.
+    @inlinable
     public func blobValueRequired(in row: SQLRow) throws -> Data {
-        guard let value = blobValue(in: row) else { throw SQLBindingError(column: self, value: row[self], expected: "a blob") }
+        guard let value = blobValue(in: row) else { throw bindingError(row, expected: "a blob") }
         return value
     }
 
@@ -81,6 +89,12 @@ extension SQLColumn {
             throw SQLBindingError(column: self, value: row[self], expected: "an ISO-8601 date or seconds since 1970")
         }
         return value
+    }
+
+    /// The error of a `…Required` reader, made out of line so that the readers stay small.
+    @usableFromInline @inline(never)
+    func bindingError(_ row: SQLRow, expected: String) -> SQLBindingError {
+        SQLBindingError(column: self, value: row[self], expected: expected)
     }
 
     private static func parseDate(_ text: String) -> Date? {

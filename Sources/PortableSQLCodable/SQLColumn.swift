@@ -23,6 +23,8 @@ public struct SQLColumn: Hashable, Sendable {
     public let index: SQLIndex?
     /// The column this one references.
     public let references: SQLForeignKey?
+    /// A hash of `name`, computed once, for finding the column in a `SQLRow`.
+    @usableFromInline let nameHash: Int
 
     /// A column; by default nullable, with no constraints.
     public init(
@@ -38,11 +40,15 @@ public struct SQLColumn: Hashable, Sendable {
         self.defaultValue = defaultValue
         self.index = index
         self.references = references
+        // FNV-1a over the UTF-8 bytes: stable and cheap.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        self.nameHash = Int(truncatingIfNeeded: hash)
     }
 
-    /// Hashes the name only, so that looking a column up in a `SQLRow` stays cheap.
+    /// Hashes the name only: within a table, a column is known by its name.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
+        hasher.combine(nameHash)
     }
 
     /// The quoted name, for SQL.

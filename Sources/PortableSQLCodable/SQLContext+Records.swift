@@ -8,21 +8,31 @@ extension SQLContext {
     public func insert<T: SQLCodable>(_ record: T) throws -> T {
         let table = T.table
         var row = try record.encodedRow(for: table)
-        let assignedKey = table.columns.first { $0.autoincrement && $0.primaryKey }
-            .flatMap { key in row[key] == .long(0) ? key : nil }
-        if let assignedKey { row[assignedKey] = nil }
-        let columns = table.columns.filter { row[$0] != nil }
-        let sql: String
-        if columns.isEmpty {
-            sql = "INSERT INTO \(table.quotedName) DEFAULT VALUES"
-        } else {
-            sql = "INSERT INTO \(table.quotedName) (" + columns.map(\.quotedName).joined(separator: ", ") + ") VALUES ("
-                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        var assignsKey = false
+        if let position = table.autoincrementPosition, row.values[position] == .long(0) {
+            row.values[position] = nil
+            assignsKey = true
         }
-        try exec(sql: sql, parameters: columns.map { row[$0] ?? .null })
-        guard let assignedKey else { return record }
-        row[assignedKey] = .long(lastInsertRowID)
+        // Which columns the record gives decides the statement: one cached statement per set.
+        let key = row.values.count < Int.bitWidth - 4
+            ? StatementKey.derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
+            : StatementKey.text(Self.insertStatement(table, row))
+        let ran: Void? = try withCachedStatement(key: key, owner: table.layout, sql: { Self.insertStatement(table, row) }) { statement in
+            try statement.bind(presentValues: row.values)
+            while try statement.next() {}
+        }
+        guard ran != nil else { throw SQLError(code: .misuse, message: "cannot prepare the insert into \(table.name)") }
+        guard assignsKey, let position = table.autoincrementPosition else { return record }
+        row.values[position] = .long(lastInsertRowID)
         return try T.decode(row, context: self, tableName: table.name)
+    }
+
+    /// The INSERT of the columns that have a value in `row`.
+    private static func insertStatement(_ table: SQLTable, _ row: SQLRow) -> String {
+        let columns = zip(table.columns, row.values).compactMap { $0.1 == nil ? nil : $0.0 }
+        guard !columns.isEmpty else { return "INSERT INTO \(table.quotedName) DEFAULT VALUES" }
+        return "INSERT INTO \(table.quotedName) (" + columns.map(\.quotedName).joined(separator: ", ") + ") VALUES ("
+            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
     }
 
     /// Inserts all records in one transaction: all or nothing. Returns them as stored.
@@ -190,4 +200,9 @@ extension SQLContext {
         let clause = keys.map { "\($0.quotedName) = ?" }.joined(separator: " AND ")
         return (clause, keys.map { row[$0] ?? .null })
     }
+}
+
+/// The statements the mapping layer derives from a table, told apart in cache keys.
+enum RecordStatement: Int {
+    case insert = 1
 }

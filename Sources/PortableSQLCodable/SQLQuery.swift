@@ -1,7 +1,7 @@
 /// A query for records of one type: refine it with `where`, `orderBy`, `limit` and `join`, then
 /// run it with `eval()`.
 public struct SQLQuery<T: SQLCodable>: SQLQueryRefining {
-    let context: SQLContext
+    @usableFromInline let context: SQLContext
     /// The plan the query is built on.
     public var plan: SelectPlan
 
@@ -16,19 +16,17 @@ public struct SQLQuery<T: SQLCodable>: SQLQueryRefining {
     /// Runs the query; the cursor reads the records as you iterate.
     ///
     /// - Throws: `SQLError` when the statement cannot be prepared.
+    @inlinable
     public func eval() throws -> RowCursor<T> {
         let statement = try plan.prepare(on: context)
-        let table = T.table
-        let context = context
-        return RowCursor(statement: statement) { statement in
-            try T.decode(statement, columns: table.columns, offset: 0, context: context, tableName: table.name)
-        }
+        let reader = RecordReader<T>(offset: 0, context: context)
+        return RowCursor(statement: statement, decode: reader.read)
     }
 }
 
 /// Two tables joined; rows are pairs of optionals (`nil` where an outer join found no match).
 public struct SQLJoinQuery<A: SQLCodable, B: SQLCodable>: SQLQueryRefining {
-    let context: SQLContext
+    @usableFromInline let context: SQLContext
     /// The plan the query is built on.
     public var plan: SelectPlan
 
@@ -42,53 +40,35 @@ public struct SQLJoinQuery<A: SQLCodable, B: SQLCodable>: SQLQueryRefining {
     /// Runs the query; the cursor reads the pairs as you iterate.
     ///
     /// - Throws: `SQLError` when the statement cannot be prepared or the engine lacks the join kind.
+    @inlinable
     public func eval() throws -> RowCursor<(A?, B?)> {
         let statement = try plan.prepare(on: context)
-        let (plan, context) = (plan, context)
+        let first = RecordReader<A>(offset: plan.offset(ofSource: 0), context: context)
+        let second = RecordReader<B>(offset: plan.offset(ofSource: 1), context: context)
         return RowCursor(statement: statement) { statement in
-            (try plan.decode(A.self, source: 0, statement, context), try plan.decode(B.self, source: 1, statement, context))
+            (try first.readIfPresent(statement), try second.readIfPresent(statement))
         }
     }
 }
 
 /// Three tables joined; rows are triples of optionals.
 public struct SQLJoinQuery3<A: SQLCodable, B: SQLCodable, C: SQLCodable>: SQLQueryRefining {
-    let context: SQLContext
+    @usableFromInline let context: SQLContext
     /// The plan the query is built on.
     public var plan: SelectPlan
 
     /// Runs the query; the cursor reads the triples as you iterate.
     ///
     /// - Throws: `SQLError` when the statement cannot be prepared or the engine lacks the join kind.
+    @inlinable
     public func eval() throws -> RowCursor<(A?, B?, C?)> {
         let statement = try plan.prepare(on: context)
-        let (plan, context) = (plan, context)
+        let first = RecordReader<A>(offset: plan.offset(ofSource: 0), context: context)
+        let second = RecordReader<B>(offset: plan.offset(ofSource: 1), context: context)
+        let third = RecordReader<C>(offset: plan.offset(ofSource: 2), context: context)
         return RowCursor(statement: statement) { statement in
-            (
-                try plan.decode(A.self, source: 0, statement, context), try plan.decode(B.self, source: 1, statement, context),
-                try plan.decode(C.self, source: 2, statement, context)
-            )
+            (try first.readIfPresent(statement), try second.readIfPresent(statement), try third.readIfPresent(statement))
         }
-    }
-}
-
-extension SelectPlan {
-    /// The record of source `index` in the current row, or `nil` when an outer join matched none
-    /// (its key columns, or all its columns for a table without a key, are NULL).
-    func decode<T: SQLCodable>(_ type: T.Type, source index: Int, _ statement: SQLStatement, _ context: SQLContext) throws -> T? {
-        let table = sources[index].table
-        let offset = offset(ofSource: index)
-        let presence = table.primaryKeyColumns.isEmpty ? table.columns : table.primaryKeyColumns
-        var missing = true
-        for column in presence {
-            guard let position = table.columns.firstIndex(of: column) else { continue }
-            if try !statement.isNull(at: offset + position) {
-                missing = false
-                break
-            }
-        }
-        if missing { return nil }
-        return try T.decode(statement, columns: table.columns, offset: offset, context: context, tableName: table.name)
     }
 }
 

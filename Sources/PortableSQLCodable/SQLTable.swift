@@ -5,10 +5,28 @@ public struct SQLTable: Hashable, Sendable {
     /// The columns, in the order of `CREATE TABLE` and of `SELECT`.
     public let columns: [SQLColumn]
 
+    /// The layout every row of this table shares.
+    let layout: SQLRowLayout
+    /// The position of the AUTOINCREMENT primary key among the columns, if there is one.
+    let autoincrementPosition: Int?
+
     /// A table named `name` with `columns`.
     public init(name: String, columns: [SQLColumn]) {
         self.name = name
         self.columns = columns
+        self.layout = SQLRowLayout(columns: columns)
+        self.autoincrementPosition = columns.firstIndex { $0.autoincrement && $0.primaryKey }
+    }
+
+    /// Tables are equal when their names and columns are.
+    public static func == (lhs: SQLTable, rhs: SQLTable) -> Bool {
+        lhs.name == rhs.name && lhs.columns == rhs.columns
+    }
+
+    /// Hashes the name and columns.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(columns)
     }
 
     /// The primary-key columns, in order (empty when the table has none).

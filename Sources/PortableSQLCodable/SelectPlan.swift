@@ -125,6 +125,7 @@ public struct SelectPlan {
     /// Prepares and binds the statement.
     ///
     /// - Throws: a build error, `SQLError` when the engine lacks RIGHT/FULL JOIN, or SQLite's error.
+    @usableFromInline
     func prepare(on context: SQLContext) throws -> SQLStatement {
         if let buildError { throw buildError }
         if sources.contains(where: { $0.kind == .right || $0.kind == .full }), !context.supports(.rightAndFullJoin) {
@@ -137,6 +138,7 @@ public struct SelectPlan {
     }
 
     /// The column offset of source `index` in each row.
+    @usableFromInline
     func offset(ofSource index: Int) -> Int {
         sources[..<index].reduce(0) { $0 + $1.table.columns.count }
     }

@@ -1,0 +1,109 @@
+import Foundation
+import GRDBSQLite
+
+/// The floor: the SQLite C API called directly, as a careful C programmer would, with the
+/// connection in multi-thread mode (`SQLITE_OPEN_NOMUTEX`).
+enum Raw {
+    static func open(_ path: String) throws -> OpaquePointer {
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
+            throw BenchmarkFailure("raw open failed")
+        }
+        return db
+    }
+
+    static func exec(_ db: OpaquePointer, _ sql: String) throws {
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw BenchmarkFailure(String(cString: sqlite3_errmsg(db))) }
+    }
+
+    static func prepare(_ db: OpaquePointer, _ sql: String) throws -> OpaquePointer {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw BenchmarkFailure(String(cString: sqlite3_errmsg(db)))
+        }
+        return statement
+    }
+
+    /// W1: `rows` rows of ten integers, one transaction, one prepared statement.
+    static func insert(path: String, rows: Int) throws -> Int64 {
+        let db = try open(path)
+        defer { sqlite3_close_v2(db) }
+        try exec(db, createTableSQL)
+        try exec(db, "BEGIN")
+        let statement = try prepare(db, insertSQL)
+        var checksum: Int64 = 0
+        for row in 0..<rows {
+            for column in 0..<10 {
+                let value = benchValue(row, column)
+                sqlite3_bind_int64(statement, Int32(column + 1), value)
+                checksum &+= value
+            }
+            guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchmarkFailure("raw insert failed") }
+            sqlite3_reset(statement)
+        }
+        sqlite3_finalize(statement)
+        try exec(db, "COMMIT")
+        return checksum
+    }
+
+    /// W5: the same rows, bound from an array of structs.
+    static func insertRecords(path: String, records: [BenchRecord]) throws -> Int64 {
+        let db = try open(path)
+        defer { sqlite3_close_v2(db) }
+        try exec(db, createTableSQL)
+        try exec(db, "BEGIN")
+        let statement = try prepare(db, insertSQL)
+        var checksum: Int64 = 0
+        for record in records {
+            sqlite3_bind_int64(statement, 1, Int64(record.c0))
+            sqlite3_bind_int64(statement, 2, Int64(record.c1))
+            sqlite3_bind_int64(statement, 3, Int64(record.c2))
+            sqlite3_bind_int64(statement, 4, Int64(record.c3))
+            sqlite3_bind_int64(statement, 5, Int64(record.c4))
+            sqlite3_bind_int64(statement, 6, Int64(record.c5))
+            sqlite3_bind_int64(statement, 7, Int64(record.c6))
+            sqlite3_bind_int64(statement, 8, Int64(record.c7))
+            sqlite3_bind_int64(statement, 9, Int64(record.c8))
+            sqlite3_bind_int64(statement, 10, Int64(record.c9))
+            guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchmarkFailure("raw insert failed") }
+            sqlite3_reset(statement)
+            checksum &+= record.sum
+        }
+        sqlite3_finalize(statement)
+        try exec(db, "COMMIT")
+        return checksum
+    }
+
+    /// W2 and W3 (a C programmer resolves names to indexes once): every value, by index.
+    static func fetch(path: String) throws -> Int64 {
+        let db = try open(path)
+        defer { sqlite3_close_v2(db) }
+        let statement = try prepare(db, selectSQL)
+        defer { sqlite3_finalize(statement) }
+        var checksum: Int64 = 0
+        while sqlite3_step(statement) == SQLITE_ROW {
+            for column in 0..<Int32(10) {
+                checksum &+= sqlite3_column_int64(statement, column)
+            }
+        }
+        return checksum
+    }
+
+    /// W4: every row into a struct.
+    static func fetchRecords(path: String) throws -> Int64 {
+        let db = try open(path)
+        defer { sqlite3_close_v2(db) }
+        let statement = try prepare(db, selectSQL)
+        defer { sqlite3_finalize(statement) }
+        var checksum: Int64 = 0
+        while sqlite3_step(statement) == SQLITE_ROW {
+            let record = BenchRecord(
+                Int(sqlite3_column_int64(statement, 0)), Int(sqlite3_column_int64(statement, 1)), Int(sqlite3_column_int64(statement, 2)),
+                Int(sqlite3_column_int64(statement, 3)), Int(sqlite3_column_int64(statement, 4)), Int(sqlite3_column_int64(statement, 5)),
+                Int(sqlite3_column_int64(statement, 6)), Int(sqlite3_column_int64(statement, 7)), Int(sqlite3_column_int64(statement, 8)),
+                Int(sqlite3_column_int64(statement, 9)))
+            checksum &+= record.sum
+        }
+        return checksum
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import PortableSQLCodable
+import PortableSQLPlus
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Usage: PortableSQLBenchmarks [--runs N] [--rows N] [--skip-million]
+//        PortableSQLBenchmarks memory cursor|load|baseline PATH   (a child process of the memory workload)
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == "memory", arguments.count == 3 {
+    say(String(try MemoryWorkload.child(mode: arguments[1], path: arguments[2])))
+    exit(0)
+}
+
+func option(_ name: String, default value: Int) -> Int {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else { return value }
+    return number
+}
+
+/// The workloads to run (`--only W2,W4`); all by default.
+let only: Set<String>? = arguments.firstIndex(of: "--only").flatMap { index in
+    index + 1 < arguments.count ? Set(arguments[index + 1].split(separator: ",").map(String.init)) : nil
+}
+func selected(_ workload: String) -> Bool { only?.contains(workload) ?? true }
+
+let runs = option("--runs", default: 7)
+let rows = option("--rows", default: 100_000)
+let harness = Harness(runs: runs)
+let report = Report()
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("portablesql-bench-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+func removeDatabase(_ path: String) {
+    for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
+let platformVersion = SQLContext().version
+let cipher = SQLContext(configuration: .plus)
+say("PortableSQL benchmarks: \(runs) timed runs after a warm-up, medians; ratios to the raw C API in the same run.")
+say("SQLite \(platformVersion); SQLCipher \(cipher.cipherVersion ?? "not loaded") (SQLite \(cipher.version)); \(ProcessInfo.processInfo.activeProcessorCount) cores")
+
+let insertPath = path("insert.db")
+
+// W1
+if selected("W1") {
+say("\nW1 insert \(rows) rows × 10 INTEGER columns, one transaction, one prepared statement")
+report.add("W1 insert", try harness.measure([
+    ("raw C", { try Raw.insert(path: insertPath, rows: rows) }),
+    ("PortableSQL", { try Portable.insert(path: insertPath, rows: rows) }),
+    ("GRDB", { try GRDBContender.insert(path: insertPath, rows: rows) }),
+], prepare: { removeDatabase(insertPath) }))
+}
+
+// The data every fetch reads.
+let dataPath = path("data.db")
+_ = try Raw.insert(path: dataPath, rows: rows)
+guard try Raw.fetch(path: dataPath) == expectedChecksum(rows: rows) else { throw BenchmarkFailure("data file checksum") }
+
+if selected("W2") {
+say("\nW2 fetch \(rows) rows by column index")
+report.add("W2 fetch by index", try harness.measure([
+    ("raw C", { try Raw.fetch(path: dataPath) }),
+    ("PortableSQL", { try Portable.fetchByIndex(path: dataPath) }),
+    ("GRDB", { try GRDBContender.fetchByIndex(path: dataPath) }),
+]))
+}
+
+if selected("W3") {
+say("\nW3 fetch \(rows) rows by column name")
+report.add("W3 fetch by name", try harness.measure([
+    ("raw C", { try Raw.fetch(path: dataPath) }),
+    ("PortableSQL", { try Portable.fetchByName(path: dataPath) }),
+    ("GRDB", { try GRDBContender.fetchByName(path: dataPath) }),
+]))
+}
+
+if selected("W4") {
+say("\nW4 fetch \(rows) rows into structs of 10 Int properties")
+report.add("W4 fetch records", try harness.measure([
+    ("raw C", { try Raw.fetchRecords(path: dataPath) }),
+    ("PortableSQLCodable", { try Portable.fetchRecords(path: dataPath) }),
+    ("GRDB FetchableRecord", { try GRDBContender.fetchRecords(path: dataPath) }),
+    ("GRDB Codable", { try GRDBContender.fetchCodableRecords(path: dataPath) }),
+]))
+}
+
+if selected("W5") {
+say("\nW5 insert \(rows) structs, one transaction")
+let records = (0..<rows).map(BenchRecord.init(row:))
+report.add("W5 insert records", try harness.measure([
+    ("raw C", { try Raw.insertRecords(path: insertPath, records: records) }),
+    ("PortableSQLCodable", { try Portable.insertRecords(path: insertPath, records: records) }),
+    ("GRDB PersistableRecord", { try GRDBContender.insertRecords(path: insertPath, records: records) }),
+    ("GRDB Codable", { try GRDBContender.insertCodableRecords(path: insertPath, records: records) }),
+], prepare: { removeDatabase(insertPath) }))
+}
+
+// W6: the same on SQLCipher, against PortableSQL on the system SQLite.
+let rawKey = SQLCipherKey.raw(Data((0..<32).map { UInt8($0) }))
+let passphrase = SQLCipherKey.passphrase("benchmark passphrase")
+for (label, key) in [("raw key", rawKey), ("passphrase", passphrase)] where selected("W6") {
+    say("\nW6 .plus with a \(label) (ratios to PortableSQL on .platform)")
+    let plusPath = path("plus-\(label).db")
+    report.add("W6 \(label): W1 insert", try harness.measure([
+        ("PortableSQL .platform", { try Portable.insert(path: insertPath, rows: rows) }),
+        ("PortableSQL .plus", { try Portable.insert(path: plusPath, rows: rows, configuration: .plus, key: key) }),
+    ], prepare: { removeDatabase(insertPath); removeDatabase(plusPath) }))
+    removeDatabase(plusPath)
+    _ = try Portable.insert(path: plusPath, rows: rows, configuration: .plus, key: key)
+    report.add("W6 \(label): W2 fetch by index", try harness.measure([
+        ("PortableSQL .platform", { try Portable.fetchByIndex(path: dataPath) }),
+        ("PortableSQL .plus", { try Portable.fetchByIndex(path: plusPath, configuration: .plus, key: key) }),
+    ]))
+    report.add("W6 \(label): W4 fetch records", try harness.measure([
+        ("PortableSQL .platform", { try Portable.fetchRecords(path: dataPath) }),
+        ("PortableSQL .plus", { try Portable.fetchRecords(path: plusPath, configuration: .plus, key: key) }),
+    ]))
+}
+if selected("W6") {
+say("\nW6 first read after the key: passphrase (key derivation) against raw key")
+let firstRead = path("plus-raw key.db")
+let firstReadPassphrase = path("plus-passphrase.db")
+report.add("W6 open + key + first read", try harness.measure([
+    ("raw key", { try Portable.open(firstRead, configuration: .plus, key: rawKey).selectAll(sql: "SELECT count(*) FROM sqlite_master")[0][0].longValue ?? 0 }),
+    ("passphrase", { try Portable.open(firstReadPassphrase, configuration: .plus, key: passphrase).selectAll(sql: "SELECT count(*) FROM sqlite_master")[0][0].longValue ?? 0 }),
+]))
+}
+
+// W7: scaling, and the memory of a cursor against loading everything.
+let scales = arguments.contains("--skip-million") ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+for scale in scales where selected("W7") {
+    say("\nW7 fetch by index at \(scale) rows")
+    let scalePath = path("scale-\(scale).db")
+    _ = try Raw.insert(path: scalePath, rows: scale)
+    report.add("W7 W2 at \(scale)", try Harness(runs: scale >= 1_000_000 ? max(5, runs / 2) : runs).measure([
+        ("raw C", { try Raw.fetch(path: scalePath) }),
+        ("PortableSQL", { try Portable.fetchByIndex(path: scalePath) }),
+        ("GRDB", { try GRDBContender.fetchByIndex(path: scalePath) }),
+    ]))
+}
+if selected("W7") {
+let memoryRows = scales.last ?? rows
+say("\nW7 peak memory over \(memoryRows) records (child processes; growth over opening the database)")
+let memory = try MemoryWorkload.measure(path: path("scale-\(memoryRows).db"))
+report.note("W7 memory at \(memoryRows)", "load() all records", "\(memory.load) KiB", "1.00×")
+report.note("W7 memory at \(memoryRows)", "iterate a RowCursor", "\(memory.cursor) KiB", String(format: "%.3f×", Double(memory.cursor) / Double(max(memory.load, 1))))
+}
+
+say("\nSummary (\(ISO8601DateFormatter().string(from: Date())))\n")
+report.printTable()

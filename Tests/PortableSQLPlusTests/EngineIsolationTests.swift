@@ -1,0 +1,41 @@
+import Foundation
+@testable import PortableSQL
+import PortableSQLPlus
+import Testing
+
+/// Every function of each engine table comes from its own library.
+@Suite struct EngineIsolationTests {
+    /// The mappings of this process: address ranges and the files mapped there.
+    func mappings() throws -> [(range: ClosedRange<UInt>, file: String)] {
+        // /proc files report no size: read until the end rather than by size.
+        let maps = try #require(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile()
+        return String(decoding: maps, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            let bounds = fields[0].split(separator: "-").compactMap { UInt($0, radix: 16) }
+            guard fields.count >= 6, bounds.count == 2 else { return nil }
+            return (bounds[0]...bounds[1], String(fields[5]))
+        }
+    }
+
+    /// The files that hold the functions of a table.
+    func libraries(of functions: SQLiteFunctions) throws -> Set<String> {
+        let maps = try mappings()
+        // Every field of the table is a C function pointer, one word each.
+        let count = Mirror(reflecting: functions).children.count
+        #expect(MemoryLayout<SQLiteFunctions>.size == count * MemoryLayout<UInt>.size)
+        let addresses = withUnsafeBytes(of: functions) { Array($0.bindMemory(to: UInt.self)) }
+        return Set(addresses.map { address in maps.first { $0.range.contains(address) }?.file ?? "unmapped" })
+    }
+
+    @Test func tablesPointIntoTheirOwnLibraries() throws {
+        let plus = SQLContext(configuration: .plus)
+        _ = try plus.selectAll(sql: "SELECT 1")
+        let cipherEngine = try #require(plus.engine)
+        let platform = try libraries(of: SQLiteEngine.platform.functions)
+        let cipher = try libraries(of: cipherEngine.functions)
+        #expect(platform.count == 1)
+        #expect(platform.allSatisfy { $0.contains("libsqlite3") }, "\(platform)")
+        #expect(cipher.count == 1)
+        #expect(cipher.allSatisfy { $0.contains("libsqlcipher") }, "\(cipher)")
+    }
+}

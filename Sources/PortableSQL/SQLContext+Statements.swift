@@ -127,6 +127,7 @@ extension SQLContext {
     /// Prepares `sql` when it holds exactly one statement.
     func prepareSingle(_ sql: String) throws -> PreparedText {
         let (connection, engine) = try checkOpen()
+        try Self.checkNoNUL(sql)
         let prepared: PreparedText = try sql.withCString { text in
             var handle: OpaquePointer?
             var tail: UnsafePointer<CChar>?
@@ -150,6 +151,7 @@ extension SQLContext {
     /// statement may use a table the one before it created).
     private func runScript(_ script: String) throws {
         let (connection, engine) = try checkOpen()
+        try Self.checkNoNUL(script)
         let functions = engine.functions
         try script.withCString { start in
             let end = start + script.utf8.count
@@ -174,6 +176,15 @@ extension SQLContext {
                     throw SQLError(engine: engine, connection: connection, resultCode: status, sql: text)
                 }
             }
+        }
+    }
+
+    /// SQLite reads SQL text only up to a NUL character; rather than run part of the text, refuse it.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when `sql` contains a NUL character.
+    private static func checkNoNUL(_ sql: String) throws {
+        if sql.utf8.contains(0) {
+            throw SQLError(code: .misuse, message: "the SQL text contains a NUL character", sql: sql)
         }
     }
 

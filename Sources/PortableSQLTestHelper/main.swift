@@ -1,21 +1,117 @@
 // A helper that tests run as a child process, for what must not happen in the test process
-// itself: loading SQLCipher under another SQLCIPHER_LIBRARY, being killed mid-write.
+// itself: loading SQLCipher under another SQLCIPHER_LIBRARY, being killed mid-write, competing
+// for a lock with another process, counting its own file descriptors.
 import Foundation
 import PortableSQLPlus
 
-let arguments = CommandLine.arguments.dropFirst()
-switch arguments.first {
-case "open-plus":
-    // Opens an in-memory `.plus` context; prints the cipher version, or the error on stderr.
-    let context = SQLContext(configuration: .plus)
-    do {
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a line to standard output at once (unbuffered), so that the parent sees it even if
+/// this process is killed right after.
+func report(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    bytes.withUnsafeBufferPointer { buffer in _ = write(1, buffer.baseAddress, buffer.count) }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    exit(1)
+}
+
+/// The key every `plus` database of the helper uses.
+let helperKey = "reliability key"
+
+/// Opens `path` on `engine` ("platform" or "plus", keyed).
+func open(_ path: String, engine: String) throws -> SQLContext {
+    let context = try SQLContext(path: path, configuration: engine == "plus" ? .plus : .platform)
+    if engine == "plus" { try context.key(helperKey) }
+    return context
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch arguments.first {
+    case "open-plus":
+        // Opens an in-memory `.plus` context; prints the cipher version, or the error on stderr.
+        let context = SQLContext(configuration: .plus)
         _ = try context.selectAll(sql: "SELECT 1")
         print(context.cipherVersion ?? "no cipher version")
-    } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-        exit(1)
+
+    case "commit-loop" where arguments.count == 4:
+        // commit-loop PATH JOURNAL ENGINE: commits batches forever, reporting each once committed.
+        // Batch n holds 1 + (n * 37) % 400 rows, so some transactions are large.
+        let context = try open(arguments[1], engine: arguments[3])
+        _ = try context.selectAll(sql: "PRAGMA journal_mode = \(arguments[2])")
+        try context.exec(sql: "CREATE TABLE IF NOT EXISTS batch_row (batch INTEGER NOT NULL, item INTEGER NOT NULL, payload BLOB NOT NULL)")
+        var batch = (try context.selectAll(sql: "SELECT coalesce(max(batch), 0) FROM batch_row").first?.first?.longValue ?? 0) + 1
+        let insert = try context.prepare(sql: "INSERT INTO batch_row (batch, item, payload) VALUES (?, ?, ?)")
+        report("ready \(batch)")
+        while true {
+            let rows = 1 + (batch * 37) % 400
+            try context.transaction(.immediate) {
+                for item in 0..<rows {
+                    try insert.update(parameters: [.long(batch), .long(item), .blob(Data(repeating: UInt8(truncatingIfNeeded: batch &+ item), count: 512))])
+                }
+            }
+            report("committed \(batch)")
+            batch += 1
+        }
+
+    case "writer" where arguments.count == 5:
+        // writer PATH ROWS TIMEOUT_MS ID: inserts ROWS rows, one transaction each, in WAL mode.
+        // Prints "busy" for each SQLITE_BUSY it meets (and retries), then "done N".
+        let context = try SQLContext(path: arguments[1])
+        context.busyTimeout = Double(arguments[3])! / 1000
+        _ = try context.selectAll(sql: "PRAGMA journal_mode = WAL")
+        try context.exec(sql: "CREATE TABLE IF NOT EXISTS written (writer TEXT NOT NULL, number INTEGER NOT NULL)")
+        var written = 0
+        while written < Int(arguments[2])! {
+            do {
+                try context.transaction(.immediate) {
+                    try context.exec(sql: "INSERT INTO written (writer, number) VALUES (?, ?)", parameters: [.text(arguments[4]), .long(Int64(written))])
+                }
+                written += 1
+            } catch let error as SQLError where error.code == .busy {
+                report("busy \(error.extendedCode.name)")
+                usleep(2_000)
+            }
+        }
+        report("done \(written)")
+
+    case "cycles" where arguments.count == 3:
+        // cycles PATH N: N open/close cycles, then N prepare/finalize cycles; prints the open file
+        // descriptors and resident memory (KiB) before and after.
+        func descriptors() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1 }
+        func residentKiB() -> Int {
+            let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+        }
+        let count = Int(arguments[2])!
+        let warmup = try SQLContext(path: arguments[1])
+        try warmup.exec(sql: "CREATE TABLE IF NOT EXISTS t (v)")
+        warmup.close()
+        let (fdBefore, memoryBefore) = (descriptors(), residentKiB())
+        for _ in 0..<count {
+            let context = try SQLContext(path: arguments[1])
+            _ = try context.selectAll(sql: "SELECT count(*) FROM t")
+            context.close()
+        }
+        let context = try SQLContext(path: arguments[1])
+        for number in 0..<count {
+            let statement = try context.prepare(sql: "SELECT v, \(number) FROM t")
+            _ = try statement.next()
+            statement.close()
+        }
+        context.close()
+        report("descriptors \(fdBefore) \(descriptors())")
+        report("memory \(memoryBefore) \(residentKiB())")
+
+    default:
+        fail("usage: PortableSQLTestHelper open-plus | commit-loop PATH JOURNAL ENGINE | writer PATH ROWS TIMEOUT_MS ID | cycles PATH N")
     }
-default:
-    FileHandle.standardError.write(Data("usage: portablesql-test-helper open-plus\n".utf8))
-    exit(2)
+} catch {
+    fail("\(error)")
 }

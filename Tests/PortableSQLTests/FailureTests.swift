@@ -66,6 +66,12 @@ import Testing
         #expect(throws: SQLError.self) { try context.prepare(sql: " -- only a comment") }
         #expect(throws: SQLError.self) { try context.selectAll(sql: "SELECT 1; SELECT 2") }
         #expect(try context.prepare(sql: "SELECT 1; -- trailing comment").columnCount == 1)
+        // SQLite would stop reading at a NUL and run only part of the text: refused instead.
+        try context.exec(sql: "CREATE TABLE keep (v)")
+        let nul = try #require(throws: SQLError.self) { try context.exec(sql: "SELECT 1\u{0}; DROP TABLE keep") }
+        #expect(nul.code == .misuse)
+        #expect(throws: SQLError.self) { try context.selectAll(sql: "SELECT 1\u{0}") }
+        #expect(try context.selectAll(sql: "SELECT count(*) FROM keep") == [[0]])
     }
 
     @Test func useAfterClose() throws {

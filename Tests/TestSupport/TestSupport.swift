@@ -76,3 +76,31 @@ public func builtProduct(_ name: String) throws -> String {
     }
     throw CommandFailure(status: -1, standardError: "no built \(name) near \(testBinary.path)")
 }
+
+/// A small seeded random generator (SplitMix64), so that a failing generated case can be replayed
+/// from the seed the test prints.
+public struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+/// The seed for generated cases: `$PORTABLESQL_SEED` when set, else a fixed default.
+public func testSeed(default value: UInt64 = 20_261_121) -> UInt64 {
+    ProcessInfo.processInfo.environment["PORTABLESQL_SEED"].flatMap { UInt64($0) } ?? value
+}
+
+/// How many times larger the generated and repeated cases are: `$PORTABLESQL_SOAK` (default 1).
+public func soakFactor() -> Int {
+    max(1, ProcessInfo.processInfo.environment["PORTABLESQL_SOAK"].flatMap { Int($0) } ?? 1)
+}

@@ -1,0 +1,191 @@
+import Foundation
+import PortableSQLCodable
+import PortableSQLTestSupport
+import Testing
+
+/// A row of the generated table.
+struct Sample: SQLCodable, Equatable {
+    var id: Int64
+    var amount: Int64?
+    var ratio: Double?
+    var label: String?
+
+    static let id = SQLColumn(name: "id", type: .long, primaryKey: true)
+    static let amount = SQLColumn(name: "amount", type: .long)
+    static let ratio = SQLColumn(name: "ratio", type: .real)
+    static let label = SQLColumn(name: "label", type: .text)
+    static let table = SQLTable(name: "sample", columns: [id, amount, ratio, label])
+
+    init(id: Int64, amount: Int64?, ratio: Double?, label: String?) {
+        (self.id, self.amount, self.ratio, self.label) = (id, amount, ratio, label)
+    }
+
+    init(row: SQLRow, context: SQLContext) throws {
+        id = try Self.id.longValueRequired(in: row)
+        amount = Self.amount.longValue(in: row)
+        ratio = Self.ratio.realValue(in: row)
+        label = Self.label.textValue(in: row)
+    }
+
+    func encode(row: inout SQLRow) throws {
+        row[Self.id] = SQLValue(id)
+        row[Self.amount] = SQLValue(amount)
+        row[Self.ratio] = SQLValue(ratio)
+        row[Self.label] = SQLValue(label)
+    }
+
+    func value(of column: SQLColumn) -> SQLValue {
+        switch column.name {
+        case "id": return .long(id)
+        case "amount": return SQLValue(amount)
+        case "ratio": return SQLValue(ratio)
+        default: return SQLValue(label)
+        }
+    }
+}
+
+/// SQL's three-valued truth.
+enum Truth {
+    case yes, no, unknown
+
+    static func from(_ value: Bool) -> Truth { value ? .yes : .no }
+}
+
+/// Generated predicates over generated rows: the SQL holds no value, only placeholders, and
+/// returns exactly the rows that the same predicate evaluated in Swift accepts.
+@Suite struct PredicateGenerationTests {
+    static let texts = ["a", "b", "A", "%", "_", "'", "\"", "x y", "é", "--", ";", "0"]
+
+    static func text(_ random: inout SeededGenerator, maxLength: UInt64) -> String {
+        (0..<Int(random.next() % (maxLength + 1))).map { _ in texts[Int(random.next() % UInt64(texts.count))] }.joined()
+    }
+
+    static func value(for column: SQLColumn, _ random: inout SeededGenerator) -> SQLValue {
+        switch column.name {
+        case "id", "amount": return .long(Int64(random.next() % 41) - 20)
+        case "ratio": return .real(Double(Int64(random.next() % 81) - 40) / 4)
+        default: return .text(text(&random, maxLength: 3))
+        }
+    }
+
+    static func predicate(_ random: inout SeededGenerator, depth: Int) -> SQLPredicate {
+        let columns = [Sample.id, Sample.amount, Sample.ratio, Sample.label]
+        if depth > 0, random.next() % 3 == 0 {
+            switch random.next() % 3 {
+            case 0: return predicate(&random, depth: depth - 1).and(predicate(&random, depth: depth - 1))
+            case 1: return predicate(&random, depth: depth - 1).or(predicate(&random, depth: depth - 1))
+            default: return predicate(&random, depth: depth - 1).not()
+            }
+        }
+        let column = columns[Int(random.next() % 4)]
+        switch random.next() % 11 {
+        case 0: return column.equals(value(for: column, &random))
+        case 1: return column.notEquals(value(for: column, &random))
+        case 2: return column.lessThan(value(for: column, &random))
+        case 3: return column.lessThanOrEqual(value(for: column, &random))
+        case 4: return column.greaterThan(value(for: column, &random))
+        case 5: return column.greaterThanOrEqual(value(for: column, &random))
+        case 6: return Sample.label.like(.text(text(&random, maxLength: 3)))
+        case 7: return random.next() % 2 == 0 ? column.isNull() : column.isNotNull()
+        case 8: return column.between(value(for: column, &random), value(for: column, &random))
+        case 9: return column.in((0..<Int(random.next() % 4)).map { _ in value(for: column, &random) })
+        default: return column.equals(.null)
+        }
+    }
+
+    /// SQLite's ordering of two non-NULL values of one column's type (BINARY collation for text).
+    static func compare(_ left: SQLValue, _ right: SQLValue) -> Int {
+        switch (left, right) {
+        case (.long(let a), .long(let b)): return a < b ? -1 : (a > b ? 1 : 0)
+        case (.real(let a), .real(let b)): return a < b ? -1 : (a > b ? 1 : 0)
+        case (.text(let a), .text(let b)):
+            return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)) ? -1 : (a == b ? 0 : 1)
+        default: fatalError("generated values match their column's type")
+        }
+    }
+
+    /// SQLite's LIKE without ESCAPE: `%` any run, `_` any one character, ASCII letters in any case.
+    static func like(_ text: [Unicode.Scalar], _ pattern: [Unicode.Scalar]) -> Bool {
+        func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+            scalar.value >= 65 && scalar.value <= 90 ? Unicode.Scalar(scalar.value + 32)! : scalar
+        }
+        guard let first = pattern.first else { return text.isEmpty }
+        if first == "%" {
+            return (0...text.count).contains { like(Array(text[$0...]), Array(pattern.dropFirst())) }
+        }
+        guard let head = text.first, first == "_" || fold(first) == fold(head) else { return false }
+        return like(Array(text.dropFirst()), Array(pattern.dropFirst()))
+    }
+
+    static func evaluate(_ predicate: SQLPredicate, on sample: Sample) -> Truth {
+        switch predicate {
+        case .comparison(let column, .equal, .null): return .from(sample.value(of: column).isNull)
+        case .comparison(let column, .notEqual, .null): return .from(!sample.value(of: column).isNull)
+        case .comparison(let column, let comparison, let value):
+            let stored = sample.value(of: column)
+            if stored.isNull { return .unknown }
+            if comparison == .like {
+                return .from(like(Array(stored.textValue!.unicodeScalars), Array(value.textValue!.unicodeScalars)))
+            }
+            let order = compare(stored, value)
+            switch comparison {
+            case .equal: return .from(order == 0)
+            case .notEqual: return .from(order != 0)
+            case .less: return .from(order < 0)
+            case .lessOrEqual: return .from(order <= 0)
+            case .greater: return .from(order > 0)
+            case .greaterOrEqual: return .from(order >= 0)
+            case .like: return .unknown
+            }
+        case .isNull(let column): return .from(sample.value(of: column).isNull)
+        case .isNotNull(let column): return .from(!sample.value(of: column).isNull)
+        case .between(let column, let low, let high):
+            let stored = sample.value(of: column)
+            if stored.isNull { return .unknown }
+            return .from(compare(stored, low) >= 0 && compare(stored, high) <= 0)
+        case .within(let column, let values):
+            let stored = sample.value(of: column)
+            if values.isEmpty { return .no }
+            if stored.isNull { return .unknown }
+            return .from(values.contains { compare(stored, $0) == 0 })
+        case .all(let predicates):
+            let truths = predicates.map { evaluate($0, on: sample) }
+            return truths.contains(.no) ? .no : (truths.contains(.unknown) ? .unknown : .yes)
+        case .any(let predicates):
+            let truths = predicates.map { evaluate($0, on: sample) }
+            return truths.contains(.yes) ? .yes : (truths.contains(.unknown) ? .unknown : .no)
+        case .negation(let inner):
+            switch evaluate(inner, on: sample) {
+            case .yes: return .no
+            case .no: return .yes
+            case .unknown: return .unknown
+            }
+        }
+    }
+
+    @Test func generatedPredicatesMatchASwiftFilter() throws {
+        let seed = testSeed()
+        var random = SeededGenerator(seed: seed)
+        let context = try SQLContext(path: nil)
+        try context.createTableIfNotExists(Sample.self)
+        var samples: [Sample] = []
+        for id in 0..<300 {
+            func maybe<T>(_ make: () -> T) -> T? { random.next() % 5 == 0 ? nil : make() }
+            samples.append(Sample(
+                id: Int64(id) - 20, amount: maybe { Int64(random.next() % 41) - 20 },
+                ratio: maybe { Double(Int64(random.next() % 81) - 40) / 4 }, label: maybe { Self.text(&random, maxLength: 4) }))
+        }
+        try context.insertAll(samples)
+        let count = 1_000 * soakFactor()
+        for number in 0..<count {
+            let predicate = Self.predicate(&random, depth: 3)
+            let (sql, parameters) = predicate.rendered()
+            #expect(!sql.contains("'") && !sql.contains(where: \.isNumber) || sql == "1" || sql == "0", "seed \(seed), case \(number): a value in \(sql)")
+            #expect(sql.filter { $0 == "?" }.count == parameters.count, "seed \(seed), case \(number)")
+            let fetched = try context.fetchAll(Sample.self, where: predicate, orderBy: Sample.id).map(\.id)
+            let expected = samples.filter { Self.evaluate(predicate, on: $0) == .yes }.map(\.id).sorted()
+            #expect(fetched == expected, "seed \(seed), case \(number): \(sql) with \(parameters)")
+        }
+        print("predicates: \(count) generated over \(samples.count) rows, seed \(seed)")
+    }
+}

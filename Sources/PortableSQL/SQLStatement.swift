@@ -141,10 +141,20 @@ public final class SQLStatement {
             throw SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(parameters.count) given", sql: sql)
         }
         if hasStepped { try reset() }
-        try parameters.withUnsafeBufferPointer { parameters in
-            for offset in parameters.indices {
-                try bindUnchecked(parameters[offset], at: Int32(truncatingIfNeeded: offset + 1), handle)
+        let engine = engine
+        for offset in parameters.indices {
+            let index = Int32(truncatingIfNeeded: offset + 1)
+            // Numbers and NULL inline: they are most of what hot loops bind.
+            let result: Int32
+            switch parameters[offset] {
+            case .long(let integer): result = engine.functions.bindInt64(handle, index, integer)
+            case .real(let double): result = engine.functions.bindDouble(handle, index, double)
+            case .null: result = engine.functions.bindNull(handle, index)
+            case let value:
+                try bindUnchecked(value, at: index, handle)
+                continue
             }
+            guard result == SQLResultCode.ok.rawValue else { throw error(result) }
         }
     }
 
@@ -301,7 +311,13 @@ public final class SQLStatement {
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such column, or the statement is closed.
     public func long(named name: String) throws -> Int64 {
-        try long(at: columnIndex(named: name))
+        // The common case inline: columns read in SELECT order.
+        let guess = nextColumnGuess
+        if guess < columnNameCache.count, columnNameCache[guess] == name, let handle {
+            nextColumnGuess = guess + 1 == columnNameCache.count ? 0 : guess + 1
+            return engine.functions.columnInt64(handle, Int32(truncatingIfNeeded: guess))
+        }
+        return try long(at: lookUpColumnIndex(named: name))
     }
 
     /// The double in the column named `name` of the current row; see `real(at:)`.

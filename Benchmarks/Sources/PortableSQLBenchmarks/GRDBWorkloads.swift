@@ -49,45 +49,40 @@ enum GRDBContender {
     }
 
     static func fetchRecords(path: String) throws -> Int64 {
-        let queue = try DatabaseQueue(path: path)
-        return try queue.read { db in
-            let records = try GRDBBenchRecord.fetchCursor(db, sql: selectSQL)
-            var checksum: Int64 = 0
-            while let record = try records.next() { checksum &+= record.record.sum }
-            return checksum
-        }
+        try fetch(GRDBBenchRecord.self, path: path) { $0.record.sum }
     }
 
     static func fetchCodableRecords(path: String) throws -> Int64 {
-        let queue = try DatabaseQueue(path: path)
-        return try queue.read { db in
-            let records = try GRDBCodableBenchRecord.fetchCursor(db, sql: selectSQL)
-            var checksum: Int64 = 0
-            while let record = try records.next() { checksum &+= record.record.sum }
-            return checksum
-        }
+        try fetch(GRDBCodableBenchRecord.self, path: path) { $0.record.sum }
     }
 
     static func insertRecords(path: String, records: [BenchRecord]) throws -> Int64 {
+        try insert(records, as: GRDBBenchRecord.init(record:), path: path)
+    }
+
+    static func insertCodableRecords(path: String, records: [BenchRecord]) throws -> Int64 {
+        try insert(records, as: GRDBCodableBenchRecord.init(record:), path: path)
+    }
+
+    /// W4 for one kind of GRDB record: every row decoded through a cursor.
+    private static func fetch<Record: FetchableRecord>(_ type: Record.Type, path: String, sum: (Record) -> Int64) throws -> Int64 {
         let queue = try DatabaseQueue(path: path)
-        return try queue.write { db in
-            try db.execute(sql: createTableSQL)
+        return try queue.read { db in
+            let records = try Record.fetchCursor(db, sql: selectSQL)
             var checksum: Int64 = 0
-            for record in records {
-                try GRDBBenchRecord(record: record).insert(db)
-                checksum &+= record.sum
-            }
+            while let record = try records.next() { checksum &+= sum(record) }
             return checksum
         }
     }
 
-    static func insertCodableRecords(path: String, records: [BenchRecord]) throws -> Int64 {
+    /// W5 for one kind of GRDB record, made from each struct as it is inserted.
+    private static func insert<Record: PersistableRecord>(_ records: [BenchRecord], as make: (BenchRecord) -> Record, path: String) throws -> Int64 {
         let queue = try DatabaseQueue(path: path)
         return try queue.write { db in
             try db.execute(sql: createTableSQL)
             var checksum: Int64 = 0
             for record in records {
-                try GRDBCodableBenchRecord(record: record).insert(db)
+                try make(record).insert(db)
                 checksum &+= record.sum
             }
             return checksum

@@ -76,33 +76,37 @@ enum Raw {
 
     /// W2 and W3 (a C programmer resolves names to indexes once): every value, by index.
     static func fetch(path: String) throws -> Int64 {
-        let db = try open(path)
-        defer { sqlite3_close_v2(db) }
-        let statement = try prepare(db, selectSQL)
-        defer { sqlite3_finalize(statement) }
-        var checksum: Int64 = 0
-        while sqlite3_step(statement) == SQLITE_ROW {
+        try eachRow(path: path) { statement in
+            var sum: Int64 = 0
             for column in 0..<Int32(10) {
-                checksum &+= sqlite3_column_int64(statement, column)
+                sum &+= sqlite3_column_int64(statement, column)
             }
+            return sum
         }
-        return checksum
     }
 
     /// W4: every row into a struct.
     static func fetchRecords(path: String) throws -> Int64 {
+        try eachRow(path: path) { statement in
+            BenchRecord(
+                Int(sqlite3_column_int64(statement, 0)), Int(sqlite3_column_int64(statement, 1)), Int(sqlite3_column_int64(statement, 2)),
+                Int(sqlite3_column_int64(statement, 3)), Int(sqlite3_column_int64(statement, 4)), Int(sqlite3_column_int64(statement, 5)),
+                Int(sqlite3_column_int64(statement, 6)), Int(sqlite3_column_int64(statement, 7)), Int(sqlite3_column_int64(statement, 8)),
+                Int(sqlite3_column_int64(statement, 9))
+            ).sum
+        }
+    }
+
+    /// Steps through `SELECT c0 … c9 FROM bench` and adds up what `row` makes of each row.
+    @inline(__always)
+    private static func eachRow(path: String, _ row: (OpaquePointer) -> Int64) throws -> Int64 {
         let db = try open(path)
         defer { sqlite3_close_v2(db) }
         let statement = try prepare(db, selectSQL)
         defer { sqlite3_finalize(statement) }
         var checksum: Int64 = 0
         while sqlite3_step(statement) == SQLITE_ROW {
-            let record = BenchRecord(
-                Int(sqlite3_column_int64(statement, 0)), Int(sqlite3_column_int64(statement, 1)), Int(sqlite3_column_int64(statement, 2)),
-                Int(sqlite3_column_int64(statement, 3)), Int(sqlite3_column_int64(statement, 4)), Int(sqlite3_column_int64(statement, 5)),
-                Int(sqlite3_column_int64(statement, 6)), Int(sqlite3_column_int64(statement, 7)), Int(sqlite3_column_int64(statement, 8)),
-                Int(sqlite3_column_int64(statement, 9)))
-            checksum &+= record.sum
+            checksum &+= row(statement)
         }
         return checksum
     }

@@ -4,7 +4,8 @@
 /// reads itself from a row and writes itself to one. `SQLContext` then creates the table, inserts,
 /// updates, deletes, fetches and queries instances.
 public protocol SQLCodable {
-    /// The table the type is stored in.
+    /// The table the type is stored in. Declare it as a `static let`, as the columns: the
+    /// table's row layout and its cached statements are made once per `SQLTable` value.
     static var table: SQLTable { get }
 
     /// Reads an instance from a row holding a value for each of the table's columns.

@@ -97,6 +97,16 @@ extension SQLContext {
     package func withCachedStatement<Result>(
         key: StatementKey, owner: AnyObject?, sql: () -> String, _ body: (SQLStatement) throws -> Result
     ) throws -> Result? {
+        guard let statement = try checkOutStatement(key: key, owner: owner, sql: sql) else { return nil }
+        defer { checkIn(statement) }
+        return try body(statement)
+    }
+
+    /// The statement cached under `key` (prepared from `sql()` and cached on first use), marked
+    /// as in use until `checkIn(_:)`; `nil` when the SQL holds several statements or none.
+    ///
+    /// - Throws: `SQLError` from preparing.
+    package func checkOutStatement(key: StatementKey, owner: AnyObject?, sql: () -> String) throws -> SQLStatement? {
         let statement: SQLStatement
         if let cached = statementCache.statement(for: key), !cached.isInUse, !cached.isClosed {
             statement = cached
@@ -106,12 +116,13 @@ extension SQLContext {
             statement = prepared
         }
         statement.isInUse = true
-        defer {
-            statement.isInUse = false
-            // Let go of bound text and blobs until the next use.
-            statement.releaseLargeBindings()
-        }
-        return try body(statement)
+        return statement
+    }
+
+    /// Gives back a statement of `checkOutStatement`, letting go of its bound text and blobs.
+    package func checkIn(_ statement: SQLStatement) {
+        statement.isInUse = false
+        statement.releaseLargeBindings()
     }
 
     /// What the start of a SQL text prepares to.

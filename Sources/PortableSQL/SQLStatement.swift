@@ -197,13 +197,22 @@ public final class SQLStatement {
         guard let handle else { throw SQLError.closed("statement", sql: sql) }
         if hasStepped { try reset() }
         var index: Int32 = 0
-        try values.withUnsafeBufferPointer { values in
-            for position in values.indices {
-                guard let value = values[position] else { continue }
-                index += 1
-                guard index <= parameterCount else { break }
+        let engine = engine
+        for position in values.indices {
+            if case .none = values[position] { continue }
+            index += 1
+            guard index <= parameterCount else { break }
+            // Numbers and NULL inline: they are most of what records hold.
+            let result: Int32
+            switch values[position] {
+            case .some(.long(let integer)): result = engine.functions.bindInt64(handle, index, integer)
+            case .some(.real(let double)): result = engine.functions.bindDouble(handle, index, double)
+            case .some(.null), .none: result = engine.functions.bindNull(handle, index)
+            case .some(let value):
                 try bindUnchecked(value, at: index, handle)
+                continue
             }
+            guard result == SQLResultCode.ok.rawValue else { throw error(result) }
         }
         guard index == parameterCount else {
             throw SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(values.count { $0 != nil }) given", sql: sql)

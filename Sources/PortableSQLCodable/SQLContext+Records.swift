@@ -9,7 +9,7 @@ extension SQLContext {
         let table = T.table
         var row = try record.encodedRow(for: table)
         var assignsKey = false
-        if let position = table.autoincrementPosition, row.values[position] == .long(0) {
+        if let position = table.autoincrementPosition, case .long(0)? = row.values[position] {
             row.values[position] = nil
             assignsKey = true
         }
@@ -17,11 +17,12 @@ extension SQLContext {
         let key = row.values.count < Int.bitWidth - 4
             ? StatementKey.derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
             : StatementKey.text(Self.insertStatement(table, row))
-        let ran: Void? = try withCachedStatement(key: key, owner: table.layout, sql: { Self.insertStatement(table, row) }) { statement in
-            try statement.bind(presentValues: row.values)
-            while try statement.next() {}
+        guard let statement = try checkOutStatement(key: key, owner: table.layout, sql: { Self.insertStatement(table, row) }) else {
+            throw SQLError(code: .misuse, message: "cannot prepare the insert into \(table.name)")
         }
-        guard ran != nil else { throw SQLError(code: .misuse, message: "cannot prepare the insert into \(table.name)") }
+        defer { checkIn(statement) }
+        try statement.bind(presentValues: row.values)
+        while try statement.next() {}
         guard assignsKey, let position = table.autoincrementPosition else { return record }
         row.values[position] = .long(lastInsertRowID)
         return try T.decode(row, context: self, tableName: table.name)

@@ -15,19 +15,19 @@ public final class SQLStatement {
     /// How many columns each row has; 0 once the statement is closed.
     // A statement is used from one thread at a time: runtime exclusivity checks on the hot
     // fields would only cost time on every column read.
-    @exclusivity(unchecked) public private(set) var columnCount: Int
+    @exclusivity(unchecked) public internal(set) var columnCount: Int
 
-    package let engine: SQLiteEngine
-    @exclusivity(unchecked) package private(set) var handle: OpaquePointer?
+    @usableFromInline package let engine: SQLiteEngine
+    @usableFromInline @exclusivity(unchecked) package private(set) var handle: OpaquePointer?
     private let connection: OpaquePointer
     /// Whether the statement has stepped since its last reset (binding then needs a reset).
-    @exclusivity(unchecked) private var hasStepped = false
+    @usableFromInline @exclusivity(unchecked) var hasStepped = false
     /// Whether text or a blob is bound, which `releaseLargeBindings()` lets go of.
     @exclusivity(unchecked) private var holdsLargeBinding = false
     private var columnIndexCache: ColumnIndexes?
-    @exclusivity(unchecked) private var columnNameCache: [String] = []
+    @usableFromInline @exclusivity(unchecked) private(set) var columnNameCache: [String] = []
     /// Where the next by-name lookup looks first: the column after the last one found.
-    @exclusivity(unchecked) private var nextColumnGuess = 0
+    @usableFromInline @exclusivity(unchecked) var nextColumnGuess = 0
     /// Set while `SQLContext` runs this cached statement, so that a re-entrant call prepares another.
     @exclusivity(unchecked) var isInUse = false
 
@@ -65,20 +65,34 @@ public final class SQLStatement {
     /// reset, so that a further call runs it again from the start).
     /// - Throws: `SQLError` when SQLite reports an error (a constraint, a busy database, an
     ///   interrupt, …) or the statement is closed.
+    @inlinable
     public func next() throws -> Bool {
-        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        guard let handle else { throw closedError() }
         hasStepped = true
         let result = engine.functions.step(handle)
         if result == SQLResultCode.row.rawValue { return true }
+        return try finishStepping(result, handle)
+    }
+
+    /// After the last row or an error: resets the statement, and throws the error.
+    @usableFromInline
+    func finishStepping(_ result: Int32, _ handle: OpaquePointer) throws -> Bool {
         _ = engine.functions.reset(handle)
         hasStepped = false
         if result == SQLResultCode.done.rawValue { return false }
         throw error(result)
     }
 
+    /// The error of any use after `close()`.
+    @usableFromInline
+    func closedError() -> SQLError {
+        SQLError.closed("statement", sql: sql)
+    }
+
     /// Binds `parameters` (all of them, in order), runs the statement to completion and resets it.
     ///
     /// - Throws: `SQLError` when the parameter count is wrong or SQLite reports an error.
+    @inlinable
     public func update(parameters: [SQLValue] = []) throws {
         try bind(parameters: parameters)
         while try next() {}
@@ -135,11 +149,10 @@ public final class SQLStatement {
     /// Binds all parameters in order, after resetting the statement.
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when `parameters.count` is not `parameterCount`.
+    @inlinable
     public func bind(parameters: [SQLValue]) throws {
-        guard let handle else { throw SQLError.closed("statement", sql: sql) }
-        guard parameters.count == parameterCount else {
-            throw SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(parameters.count) given", sql: sql)
-        }
+        guard let handle else { throw closedError() }
+        guard parameters.count == parameterCount else { throw parameterCountError(parameters.count) }
         if hasStepped { try reset() }
         let engine = engine
         for offset in parameters.indices {
@@ -156,6 +169,12 @@ public final class SQLStatement {
             }
             guard result == SQLResultCode.ok.rawValue else { throw error(result) }
         }
+    }
+
+    /// The error of binding `count` parameters to a statement that takes another number.
+    @usableFromInline
+    func parameterCountError(_ count: Int) -> SQLError {
+        SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(count) given", sql: sql)
     }
 
     /// Binds all parameters by name, after resetting the statement.
@@ -227,8 +246,8 @@ public final class SQLStatement {
         holdsLargeBinding = false
     }
 
-    @inline(__always)
-    private func bindUnchecked(_ value: SQLValue, at index: Int32, _ handle: OpaquePointer) throws {
+    @usableFromInline
+    func bindUnchecked(_ value: SQLValue, at index: Int32, _ handle: OpaquePointer) throws {
         // Reach each function through the engine: copying the whole table would cost more.
         let engine = engine
         let result: Int32
@@ -280,7 +299,7 @@ public final class SQLStatement {
     /// Reading columns by name in the order of the SELECT costs one string comparison each;
     /// other orders, one dictionary lookup.
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such column.
-    @inline(__always)
+    @inlinable
     public func columnIndex(named name: String) throws -> Int {
         let guess = nextColumnGuess
         if guess < columnNameCache.count, columnNameCache[guess] == name {
@@ -290,8 +309,8 @@ public final class SQLStatement {
         return try lookUpColumnIndex(named: name)
     }
 
-    @inline(never)
-    private func lookUpColumnIndex(named name: String) throws -> Int {
+    @usableFromInline @inline(never)
+    func lookUpColumnIndex(named name: String) throws -> Int {
         let names = columnNames
         if columnIndexCache == nil {
             var exact: [String: Int] = [:]
@@ -319,6 +338,7 @@ public final class SQLStatement {
     /// The integer in the column named `name` of the current row; see `long(at:)`.
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such column, or the statement is closed.
+    @inlinable
     public func long(named name: String) throws -> Int64 {
         // The common case inline: columns read in SELECT order.
         let guess = nextColumnGuess
@@ -354,6 +374,7 @@ public final class SQLStatement {
     /// SQLite converts for other types.
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
+    @inlinable
     public func long(at index: Int) throws -> Int64 {
         try checkColumn(index)
         return engine.functions.columnInt64(handle, Int32(truncatingIfNeeded: index))
@@ -457,17 +478,19 @@ public final class SQLStatement {
         return values
     }
 
-    @inline(__always)
-    private func checkColumn(_ index: Int) throws {
+    @inlinable @inline(__always)
+    func checkColumn(_ index: Int) throws {
         guard index >= 0 && index < columnCount else { throw columnError(index) }
     }
 
-    private func columnError(_ index: Int) -> SQLError {
+    @usableFromInline
+    func columnError(_ index: Int) -> SQLError {
         if handle == nil { return SQLError.closed("statement", sql: sql) }
         return SQLError(code: .range, message: "column index \(index) is out of range 0..<\(columnCount)", sql: sql)
     }
 
-    private func error(_ result: Int32) -> SQLError {
+    @usableFromInline
+    func error(_ result: Int32) -> SQLError {
         SQLError(engine: engine, connection: connection, resultCode: result, sql: sql)
     }
 }

@@ -4,13 +4,14 @@ import Foundation
 ///
 /// Engines are created once and live as long as the process. A context, each of its statements
 /// and each of its callbacks keep a reference to the engine that opened them.
+@usableFromInline
 package final class SQLiteEngine: @unchecked Sendable {
     // `functions` and `name` never change; the feature cache is guarded by `featureLock`.
 
     /// A short name for messages, such as "system SQLite" or "SQLCipher".
     package let name: String
     /// The C functions of this engine.
-    package let functions: SQLiteFunctions
+    @usableFromInline package let functions: SQLiteFunctions
     /// Rewrites statement text before a trace hook sees it (SQLCipher's engine hides keys).
     package let redactForTrace: @Sendable (String) -> String
     /// The message of `SQLITE_NOTADB` errors on this engine, when it should say more than SQLite's.

@@ -10,6 +10,7 @@ package typealias SQLiteDestructor = @convention(c) (UnsafeMutableRawPointer?) -
 /// one process without either calling into the other. `SQLiteEngine.platform` holds the linked
 /// system library's functions; PortableSQLPlus resolves a second table from SQLCipher loaded with
 /// `dlopen`, through `init(resolve:)`.
+@usableFromInline
 package struct SQLiteFunctions: @unchecked Sendable {
     // Function pointers are immutable values: sharing them between threads is safe.
     package let libversion: @convention(c) () -> UnsafePointer<CChar>?
@@ -32,22 +33,22 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let updateHook: @convention(c) (OpaquePointer?, (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int64) -> Void)?, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
     package let prepareV2: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32
     package let sql: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
-    package let step: @convention(c) (OpaquePointer?) -> Int32
+    @usableFromInline package let step: @convention(c) (OpaquePointer?) -> Int32
     package let reset: @convention(c) (OpaquePointer?) -> Int32
     package let finalize: @convention(c) (OpaquePointer?) -> Int32
     package let clearBindings: @convention(c) (OpaquePointer?) -> Int32
     package let bindParameterCount: @convention(c) (OpaquePointer?) -> Int32
     package let bindParameterIndex: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
-    package let bindNull: @convention(c) (OpaquePointer?, Int32) -> Int32
-    package let bindInt64: @convention(c) (OpaquePointer?, Int32, Int64) -> Int32
-    package let bindDouble: @convention(c) (OpaquePointer?, Int32, Double) -> Int32
+    @usableFromInline package let bindNull: @convention(c) (OpaquePointer?, Int32) -> Int32
+    @usableFromInline package let bindInt64: @convention(c) (OpaquePointer?, Int32, Int64) -> Int32
+    @usableFromInline package let bindDouble: @convention(c) (OpaquePointer?, Int32, Double) -> Int32
     package let bindText: @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, Int32, SQLiteDestructor?) -> Int32
     package let bindBlob: @convention(c) (OpaquePointer?, Int32, UnsafeRawPointer?, Int32, SQLiteDestructor?) -> Int32
     package let bindZeroblob: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
     package let columnCount: @convention(c) (OpaquePointer?) -> Int32
     package let columnName: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?
     package let columnType: @convention(c) (OpaquePointer?, Int32) -> Int32
-    package let columnInt64: @convention(c) (OpaquePointer?, Int32) -> Int64
+    @usableFromInline package let columnInt64: @convention(c) (OpaquePointer?, Int32) -> Int64
     package let columnDouble: @convention(c) (OpaquePointer?, Int32) -> Double
     package let columnText: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?
     package let columnBlob: @convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?

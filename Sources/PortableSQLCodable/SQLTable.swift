@@ -37,11 +37,6 @@ public struct SQLTable: Hashable, Sendable {
     /// The quoted name, for SQL.
     var quotedName: String { name.quotedIdentifier }
 
-    /// The column named `name`, if the table has one.
-    func column(named name: String) -> SQLColumn? {
-        columns.first { $0.name == name }
-    }
-
     /// `CREATE TABLE IF NOT EXISTS` for this table.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the declaration cannot be a table: no columns,

@@ -21,6 +21,25 @@ public struct SQLBindingError: Error, Hashable, Sendable, CustomStringConvertibl
         self.expected = expected
     }
 
+    /// The error of a `…Required` reader: the column has no value in the row.
+    @usableFromInline @inline(never)
+    static func missing(_ column: String, expected: String) -> SQLBindingError {
+        SQLBindingError(columnName: column, value: nil, expected: expected)
+    }
+
+    /// The error of a `…Required` reader: the column holds `value` (or NULL, or nothing).
+    @usableFromInline @inline(never)
+    static func wrong(_ column: String, value: SQLValue?, expected: String) -> SQLBindingError {
+        SQLBindingError(columnName: column, value: value, expected: expected)
+    }
+
+    private init(columnName: String, value: SQLValue?, expected: String) {
+        self.table = nil
+        self.column = columnName
+        self.value = value
+        self.expected = expected
+    }
+
     /// `value` unwrapped.
     ///
     /// - Throws: `SQLBindingError` when `value` is `nil` (for example, text that is not a valid UUID).

@@ -20,8 +20,15 @@ extension SQLColumn {
     /// - Throws: `SQLBindingError` when the value is missing, NULL, or not an integer.
     @inlinable @inline(__always)
     public func longValueRequired(in row: SQLRow) throws -> Int64 {
-        guard let value = longValue(in: row) else { throw bindingError(row, expected: "an integer") }
-        return value
+        // Matched in place; the error path needs only the name, so the column is not copied.
+        guard let position = row.layout.position(of: self) else {
+            throw SQLBindingError.missing(name, expected: "an integer")
+        }
+        switch row.values[position] {
+        case .some(.long(let value)): return value
+        case .some(.real(let value)) where Int64(exactly: value) != nil: return Int64(value)
+        case let other: throw SQLBindingError.wrong(name, value: other, expected: "an integer")
+        }
     }
 
     /// The numeric value as a double (integers are widened).
@@ -35,8 +42,12 @@ extension SQLColumn {
     /// - Throws: `SQLBindingError` when the value is missing, NULL, or not a number.
     @inlinable @inline(__always)
     public func realValueRequired(in row: SQLRow) throws -> Double {
-        guard let value = realValue(in: row) else { throw bindingError(row, expected: "a number") }
-        return value
+        guard let position = row.layout.position(of: self) else { throw SQLBindingError.missing(name, expected: "a number") }
+        switch row.values[position] {
+        case .some(.real(let value)): return value
+        case .some(.long(let value)): return Double(value)
+        case let other: throw SQLBindingError.wrong(name, value: other, expected: "a number")
+        }
     }
 
     /// The text value.
@@ -50,7 +61,10 @@ extension SQLColumn {
     /// - Throws: `SQLBindingError` when the value is missing, NULL, or not text.
     @inlinable
     public func textValueRequired(in row: SQLRow) throws -> String {
-        guard let value = textValue(in: row) else { throw bindingError(row, expected: "text") }
+        guard let position = row.layout.position(of: self) else { throw SQLBindingError.missing(name, expected: "text") }
+        guard case .some(.text(let value)) = row.values[position] else {
+            throw SQLBindingError.wrong(name, value: row.values[position], expected: "text")
+        }
         return value
     }
 
@@ -65,7 +79,10 @@ extension SQLColumn {
     /// - Throws: `SQLBindingError` when the value is missing, NULL, or not a blob.
     @inlinable
     public func blobValueRequired(in row: SQLRow) throws -> Data {
-        guard let value = blobValue(in: row) else { throw bindingError(row, expected: "a blob") }
+        guard let position = row.layout.position(of: self) else { throw SQLBindingError.missing(name, expected: "a blob") }
+        guard case .some(.blob(let value)) = row.values[position] else {
+            throw SQLBindingError.wrong(name, value: row.values[position], expected: "a blob")
+        }
         return value
     }
 
@@ -86,15 +103,9 @@ extension SQLColumn {
     /// - Throws: `SQLBindingError` when the value is missing, NULL, or neither a date text nor a number.
     public func dateValueRequired(in row: SQLRow) throws -> Date {
         guard let value = dateValue(in: row) else {
-            throw SQLBindingError(column: self, value: row[self], expected: "an ISO-8601 date or seconds since 1970")
+            throw SQLBindingError.wrong(name, value: row[self], expected: "an ISO-8601 date or seconds since 1970")
         }
         return value
-    }
-
-    /// The error of a `…Required` reader, made out of line so that the readers stay small.
-    @usableFromInline @inline(never)
-    func bindingError(_ row: SQLRow, expected: String) -> SQLBindingError {
-        SQLBindingError(column: self, value: row[self], expected: expected)
     }
 
     private static func parseDate(_ text: String) -> Date? {

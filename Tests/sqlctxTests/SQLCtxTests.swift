@@ -155,6 +155,23 @@ import Testing
         #expect(leftovers == [])
     }
 
+    @Test func everyCommandOpensEncryptedDatabasesWithAKey() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        let encrypted = directory.path("secret.db")
+        let key = ["SQLCTX_KEY": "the key"]
+        #expect(try sqlctx(["encrypt", path, encrypted], environment: key).status == 0)
+        let query = try sqlctx(["query", encrypted, "SELECT name FROM item WHERE id = ?", "--param", "1", "--format", "csv"], environment: key)
+        #expect(query.output == "name\r\nplain\r\n")
+        let migrations = directory.url.appendingPathComponent("migrations")
+        try FileManager.default.createDirectory(at: migrations, withIntermediateDirectories: true)
+        try "ALTER TABLE item ADD COLUMN note TEXT;".write(to: migrations.appendingPathComponent("006_note.sql"), atomically: true, encoding: .utf8)
+        let migrate = try sqlctx(["migrate", encrypted, migrations.path], environment: key)
+        #expect(migrate.output.contains("applied 6 006_note"))
+        #expect(try sqlcipher(encrypted, "PRAGMA key = 'the key';\nPRAGMA user_version;\nSELECT count(note) FROM item;") == "6\n0\n")
+        expectFailure(try sqlctx(["migrate", encrypted, migrations.path]), mentioning: "SQLITE_NOTADB")
+    }
+
     @Test func keySourcesFailClearly() throws {
         let directory = try TemporaryDirectory()
         let path = try makeSampleDatabase(directory)

@@ -431,7 +431,7 @@ public final class SQLStatement {
     /// Reads `values.count` columns of the current row, starting at column `offset`, into `values`.
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when the columns are out of range or the statement is closed.
-    @usableFromInline
+    @inlinable
     package func readValues(from offset: Int, into values: UnsafeMutableBufferPointer<SQLValue?>) throws {
         guard offset >= 0, offset + values.count <= columnCount else { throw columnError(offset + values.count - 1) }
         let engine = engine
@@ -442,8 +442,8 @@ public final class SQLStatement {
     }
 
     /// The value of a column, with the type SQLite stored.
-    @inline(__always)
-    private static func readValue(_ engine: SQLiteEngine, _ handle: OpaquePointer?, _ column: Int32) -> SQLValue {
+    @inlinable @inline(__always)
+    static func readValue(_ engine: SQLiteEngine, _ handle: OpaquePointer?, _ column: Int32) -> SQLValue {
         // One call to find the column's value, then cheap reads of it. The value is "unprotected"
         // in SQLite's terms, which is safe because a statement is used from one thread at a time.
         let value = engine.functions.columnValue(handle, column)
@@ -452,6 +452,17 @@ public final class SQLStatement {
             return .long(engine.functions.valueInt64(value))
         case 2:
             return .real(engine.functions.valueDouble(value))
+        case 5:
+            return .null
+        default:
+            return readVariableLengthValue(engine, value)
+        }
+    }
+
+    /// Text and blobs, which copy their bytes: out of line, to keep the caller's loop small.
+    @usableFromInline
+    static func readVariableLengthValue(_ engine: SQLiteEngine, _ value: OpaquePointer?) -> SQLValue {
+        switch engine.functions.valueType(value) {
         case 3:
             guard let text = engine.functions.valueText(value) else { return .null }
             return .text(String(decoding: UnsafeBufferPointer(start: text, count: Int(engine.functions.valueBytes(value))), as: UTF8.self))

@@ -53,10 +53,10 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let columnText: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?
     package let columnBlob: @convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?
     package let columnBytes: @convention(c) (OpaquePointer?, Int32) -> Int32
-    package let columnValue: @convention(c) (OpaquePointer?, Int32) -> OpaquePointer?
-    package let valueType: @convention(c) (OpaquePointer?) -> Int32
-    package let valueInt64: @convention(c) (OpaquePointer?) -> Int64
-    package let valueDouble: @convention(c) (OpaquePointer?) -> Double
+    @usableFromInline package let columnValue: @convention(c) (OpaquePointer?, Int32) -> OpaquePointer?
+    @usableFromInline package let valueType: @convention(c) (OpaquePointer?) -> Int32
+    @usableFromInline package let valueInt64: @convention(c) (OpaquePointer?) -> Int64
+    @usableFromInline package let valueDouble: @convention(c) (OpaquePointer?) -> Double
     package let valueText: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
     package let valueBlob: @convention(c) (OpaquePointer?) -> UnsafeRawPointer?
     package let valueBytes: @convention(c) (OpaquePointer?) -> Int32

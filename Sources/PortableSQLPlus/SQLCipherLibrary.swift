@@ -108,7 +108,8 @@ extension SQLiteConfiguration {
     /// SQLCipher, for encrypted databases, loaded in isolation from the system SQLite so both can
     /// be used side by side in one process.
     ///
-    /// The library is `$SQLCIPHER_LIBRARY` when that is set (that path and nothing else), or else
+    /// The library is `$SQLCIPHER_LIBRARY` when that is set and not empty (that path and nothing
+    /// else), or else
     /// the first of `libsqlcipher.so`, `libsqlcipher.so.1`, `libsqlcipher.so.0` (on macOS,
     /// Homebrew's `libsqlcipher.dylib`) that loads. When none does, opening a context throws a
     /// `SQLError` (`SQLITE_CANTOPEN`) that lists what was tried and how to install SQLCipher.

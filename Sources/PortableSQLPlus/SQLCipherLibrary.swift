@@ -109,9 +109,8 @@ extension SQLiteConfiguration {
     /// be used side by side in one process.
     ///
     /// The library is `$SQLCIPHER_LIBRARY` when that is set and not empty (that path and nothing
-    /// else), or else
-    /// the first of `libsqlcipher.so`, `libsqlcipher.so.1`, `libsqlcipher.so.0` (on macOS,
-    /// Homebrew's `libsqlcipher.dylib`) that loads. When none does, opening a context throws a
+    /// else), or else the first of `libsqlcipher.so`, `libsqlcipher.so.1`, `libsqlcipher.so.0`
+    /// (on macOS, Homebrew's `libsqlcipher.dylib`) that loads. When none does, opening a context throws a
     /// `SQLError` (`SQLITE_CANTOPEN`) that lists what was tried and how to install SQLCipher.
     public static let plus = SQLiteConfiguration(name: "plus") {
         try SQLCipherLibrary.shared.get().engine

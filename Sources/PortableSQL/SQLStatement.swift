@@ -110,7 +110,7 @@ public final class SQLStatement {
     ///
     /// - Throws: `SQLError` when the statement is closed.
     public func reset() throws {
-        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        guard let handle else { throw closedError() }
         _ = engine.functions.reset(handle)
         hasStepped = false
     }
@@ -119,7 +119,7 @@ public final class SQLStatement {
     ///
     /// - Throws: `SQLError` when the statement is closed.
     public func clearBindings() throws {
-        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        guard let handle else { throw closedError() }
         _ = engine.functions.clearBindings(handle)
     }
 
@@ -130,7 +130,7 @@ public final class SQLStatement {
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is not in `1...parameterCount`,
     ///   `SQLITE_TOOBIG` for text or a blob over 2 GiB, or when the statement is closed.
     public func bind(_ value: SQLValue, at index: Int) throws {
-        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        guard let handle else { throw closedError() }
         guard index >= 1 && index <= parameterCount else {
             throw SQLError(code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
         }
@@ -157,7 +157,8 @@ public final class SQLStatement {
         let engine = engine
         for offset in parameters.indices {
             let index = Int32(truncatingIfNeeded: offset + 1)
-            // Numbers and NULL inline: they are most of what hot loops bind.
+            // Numbers and NULL inline, as in `bind(presentValues:)`: passing array elements to
+            // `bindUnchecked` would copy each one, which costs a few percent in hot loops.
             let result: Int32
             switch parameters[offset] {
             case .long(let integer): result = engine.functions.bindInt64(handle, index, integer)
@@ -181,7 +182,7 @@ public final class SQLStatement {
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when a name is unknown or a parameter is left unbound.
     public func bind(parameters: [String: SQLValue]) throws {
-        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        guard let handle else { throw closedError() }
         if hasStepped { try reset() }
         _ = engine.functions.clearBindings(handle)
         var bound = Set<Int>()
@@ -199,7 +200,7 @@ public final class SQLStatement {
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such parameter.
     public func parameterIndex(named name: String) throws -> Int {
-        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        guard let handle else { throw closedError() }
         let candidates = name.first.map { ":@$".contains($0) } == true ? [name] : [":" + name, "@" + name, "$" + name]
         for candidate in candidates {
             let index = engine.functions.bindParameterIndex(handle, candidate)
@@ -213,7 +214,7 @@ public final class SQLStatement {
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) for a wrong count, or when a value cannot be bound.
     package func bind(presentValues values: [SQLValue?]) throws {
-        guard let handle else { throw SQLError.closed("statement", sql: sql) }
+        guard let handle else { throw closedError() }
         if hasStepped { try reset() }
         var index: Int32 = 0
         let engine = engine
@@ -233,9 +234,7 @@ public final class SQLStatement {
             }
             guard result == SQLResultCode.ok.rawValue else { throw error(result) }
         }
-        guard index == parameterCount else {
-            throw SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(values.count { $0 != nil }) given", sql: sql)
-        }
+        guard index == parameterCount else { throw parameterCountError(values.count { $0 != nil }) }
     }
 
     /// Sets the parameters back to NULL when text or a blob is bound, so that a cached statement
@@ -480,7 +479,7 @@ public final class SQLStatement {
     ///
     /// - Throws: `SQLError` when the statement is closed.
     public func rowValues() throws -> [SQLValue] {
-        guard handle != nil else { throw SQLError.closed("statement", sql: sql) }
+        guard handle != nil else { throw closedError() }
         var values: [SQLValue] = []
         values.reserveCapacity(columnCount)
         for index in 0..<columnCount {
@@ -496,7 +495,7 @@ public final class SQLStatement {
 
     @usableFromInline
     func columnError(_ index: Int) -> SQLError {
-        if handle == nil { return SQLError.closed("statement", sql: sql) }
+        if handle == nil { return closedError() }
         return SQLError(code: .range, message: "column index \(index) is out of range 0..<\(columnCount)", sql: sql)
     }
 

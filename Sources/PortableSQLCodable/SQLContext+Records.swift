@@ -14,10 +14,11 @@ extension SQLContext {
             assignsKey = true
         }
         // Which columns the record gives decides the statement: one cached statement per set.
-        let key = row.values.count < Int.bitWidth - 4
-            ? StatementKey.derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
-            : StatementKey.text(Self.insertStatement(table, row))
-        guard let statement = try checkOutStatement(key: key, owner: table.layout, sql: { Self.insertStatement(table, row) }) else {
+        // Rows too wide for a bit per column are cached by their SQL text, built once here.
+        let text = row.values.count < Int.bitWidth - 4 ? nil : Self.insertStatement(table, row)
+        let key = text.map(StatementKey.text)
+            ?? .derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
+        guard let statement = try checkOutStatement(key: key, owner: table.layout, sql: { text ?? Self.insertStatement(table, row) }) else {
             throw SQLError(code: .misuse, message: "cannot prepare the insert into \(table.name)")
         }
         defer { checkIn(statement) }

@@ -97,3 +97,32 @@ import Testing
         #expect(try context.fetchAll(Odd.self, where: Odd.value.equals("v")) == [Odd(value: "v")])
     }
 }
+
+/// A table wider than the bit mask of record statements: inserts are cached by their SQL text.
+@Suite struct WideTableTests {
+    struct Wide: SQLCodable {
+        static let columns = (0..<80).map { SQLColumn(name: "c\($0)", type: .long) }
+        static let table = SQLTable(name: "wide", columns: columns)
+        var values: [Int64?]
+        init(values: [Int64?]) { self.values = values }
+        init(row: SQLRow, context: SQLContext) throws { values = Self.columns.map { $0.longValue(in: row) } }
+        func encode(row: inout SQLRow) throws {
+            for (column, value) in zip(Self.columns, values) where value != nil { row[column] = SQLValue(value) }
+        }
+    }
+
+    @Test func insertsAndReadsBack() throws {
+        let context = try SQLContext(path: nil)
+        try context.createTableIfNotExists(Wide.self)
+        let full = (0..<80).map { Int64($0) as Int64? }
+        let sparse = (0..<80).map { $0 % 3 == 0 ? Int64($0) : nil }
+        for _ in 0..<3 {
+            try context.insert(Wide(values: full))
+            try context.insert(Wide(values: sparse))
+        }
+        let rows = try context.fetchAll(Wide.self)
+        #expect(rows.count == 6)
+        #expect(rows.filter { $0.values == full }.count == 3)
+        #expect(rows.filter { $0.values == sparse }.count == 3)
+    }
+}

@@ -21,6 +21,9 @@ public final class SQLContext {
     public let path: String
 
     @exclusivity(unchecked) var statementCache = StatementCache()
+    /// A buffer the mapping layer reuses for the values of each record it inserts, so that an
+    /// insert allocates nothing.
+    @exclusivity(unchecked) package var spareRecordValues: [SQLValue?] = []
     @exclusivity(unchecked) private var liveStatements: [WeakStatement] = []
     private var liveStatementsCompactionThreshold = 16
     var savepointDepth = 0

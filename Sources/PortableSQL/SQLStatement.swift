@@ -55,7 +55,11 @@ public final class SQLStatement {
     }
 
     /// Whether `close()` has been called, on the statement or on its context.
-    public var isClosed: Bool { handle == nil }
+    @inlinable public var isClosed: Bool { handle == nil }
+
+    /// The C statement, `nil` once closed: for other modules' hot paths, read without an
+    /// exclusivity check (a statement is used from one thread at a time).
+    @inlinable package var currentHandle: OpaquePointer? { handle }
 
     // MARK: Running
 
@@ -424,50 +428,40 @@ public final class SQLStatement {
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
     public func value(at index: Int) throws -> SQLValue {
         try checkColumn(index)
-        return Self.readValue(engine, handle, Int32(truncatingIfNeeded: index))
+        return Self.readValue(engine.functionTable, handle, Int32(truncatingIfNeeded: index))
     }
 
-    /// Reads `values.count` columns of the current row, starting at column `offset`, into `values`.
-    ///
-    /// - Throws: `SQLError` (`SQLITE_RANGE`) when the columns are out of range or the statement is closed.
-    @inlinable
-    package func readValues(from offset: Int, into values: UnsafeMutableBufferPointer<SQLValue?>) throws {
-        guard offset >= 0, offset + values.count <= columnCount else { throw columnError(offset + values.count - 1) }
-        let engine = engine
-        let handle = handle
-        for position in values.indices {
-            values[position] = Self.readValue(engine, handle, Int32(truncatingIfNeeded: offset + position))
-        }
-    }
-
-    /// The value of a column, with the type SQLite stored.
+    /// The value of column `column` of the current row of the statement `handle`, with the
+    /// type SQLite stored (NULL when `handle` is `nil` or has no such column), through the
+    /// engine's `functionTable`.
     @inlinable @inline(__always)
-    static func readValue(_ engine: SQLiteEngine, _ handle: OpaquePointer?, _ column: Int32) -> SQLValue {
+    package static func readValue(_ functions: UnsafePointer<SQLiteFunctions>, _ handle: OpaquePointer?, _ column: Int32) -> SQLValue {
         // One call to find the column's value, then cheap reads of it. The value is "unprotected"
         // in SQLite's terms, which is safe because a statement is used from one thread at a time.
-        let value = engine.functions.columnValue(handle, column)
-        switch engine.functions.valueType(value) {
+        let value = functions.pointee.columnValue(handle, column)
+        switch functions.pointee.valueType(value) {
         case 1:
-            return .long(engine.functions.valueInt64(value))
+            return .long(functions.pointee.valueInt64(value))
         case 2:
-            return .real(engine.functions.valueDouble(value))
+            return .real(functions.pointee.valueDouble(value))
         case 5:
             return .null
         default:
-            return readVariableLengthValue(engine, value)
+            return readVariableLengthValue(functions, value)
         }
     }
 
     /// Text and blobs, which copy their bytes: out of line, to keep the caller's loop small.
     @usableFromInline
-    static func readVariableLengthValue(_ engine: SQLiteEngine, _ value: OpaquePointer?) -> SQLValue {
-        switch engine.functions.valueType(value) {
+    static func readVariableLengthValue(_ functions: UnsafePointer<SQLiteFunctions>, _ value: OpaquePointer?) -> SQLValue {
+        let functions = functions.pointee
+        switch functions.valueType(value) {
         case 3:
-            guard let text = engine.functions.valueText(value) else { return .null }
-            return .text(String(decoding: UnsafeBufferPointer(start: text, count: Int(engine.functions.valueBytes(value))), as: UTF8.self))
+            guard let text = functions.valueText(value) else { return .null }
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: Int(functions.valueBytes(value))), as: UTF8.self))
         case 4:
-            let bytes = engine.functions.valueBlob(value)
-            let count = Int(engine.functions.valueBytes(value))
+            let bytes = functions.valueBlob(value)
+            let count = Int(functions.valueBytes(value))
             guard let bytes, count > 0 else { return .blob(Data()) }
             return .blob(Data(bytes: bytes, count: count))
         default:
@@ -477,7 +471,6 @@ public final class SQLStatement {
 
     /// Every column of the current row, in order.
     ///
-    /// - Throws: `SQLError` when the statement is closed.
     public func rowValues() throws -> [SQLValue] {
         guard handle != nil else { throw closedError() }
         var values: [SQLValue] = []

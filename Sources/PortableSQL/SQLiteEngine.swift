@@ -12,6 +12,9 @@ package final class SQLiteEngine: @unchecked Sendable {
     package let name: String
     /// The C functions of this engine.
     @usableFromInline package let functions: SQLiteFunctions
+    /// The same functions at a fixed address, for hot paths that must not retain the engine
+    /// between calls; valid while the engine lives.
+    @usableFromInline package let functionTable: UnsafePointer<SQLiteFunctions>
     /// Rewrites statement text before a trace hook sees it (SQLCipher's engine hides keys).
     package let redactForTrace: @Sendable (String) -> String
     /// The message of `SQLITE_NOTADB` errors on this engine, when it should say more than SQLite's.
@@ -27,8 +30,15 @@ package final class SQLiteEngine: @unchecked Sendable {
     ) {
         self.name = name
         self.functions = functions
+        let table = UnsafeMutablePointer<SQLiteFunctions>.allocate(capacity: 1)
+        table.initialize(to: functions)
+        self.functionTable = UnsafePointer(table)
         self.redactForTrace = redactForTrace
         self.notADatabaseMessage = notADatabaseMessage
+    }
+
+    deinit {
+        functionTable.deallocate()
     }
 
     /// The system SQLite that this package links.

@@ -1,24 +1,40 @@
-/// Reads records of one type from a run of columns of a statement's rows, reusing one row
-/// buffer: while `init(row:context:)` keeps no copy of the row, reading a record allocates nothing.
+/// Reads records of one type from a run of columns of a statement's rows. The row it hands to
+/// `init(row:context:)` reads each value from the statement when asked, so reading a record
+/// copies and allocates nothing beyond what the initializer does.
 @usableFromInline
 final class RecordReader<T: SQLCodable> {
-    @usableFromInline let table: SQLTable
+    @usableFromInline let tableName: String
+    @usableFromInline let statement: SQLStatement
     @usableFromInline let offset: Int
     @usableFromInline let context: SQLContext
     /// Positions (within the table) of the columns that tell whether an outer join found a row.
     @usableFromInline let presence: [Int]
-    @usableFromInline @exclusivity(unchecked) var row: SQLRow
+    /// The row handed to `init(row:context:)`. Kept in memory of its own so that it is lent to
+    /// the initializer as it is: a stored property would be copied (retained) for each record.
+    @usableFromInline let row: UnsafeMutablePointer<SQLRow>
 
-    /// A reader of `T`'s columns, which start at column `offset` of each row.
+    /// A reader of `T`'s columns, which start at column `offset` of each row of `statement`.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when the statement has too few columns.
     @usableFromInline
-    init(offset: Int, context: SQLContext) {
+    init(statement: SQLStatement, offset: Int, context: SQLContext) throws {
         let table = T.table
-        self.table = table
+        guard offset >= 0, offset + table.columns.count <= statement.columnCount else {
+            throw SQLError(code: .range, message: "\(table.name) needs \(table.columns.count) column(s) from column \(offset); the statement has \(statement.columnCount)")
+        }
+        tableName = table.name
+        self.statement = statement
         self.offset = offset
         self.context = context
         let keys = table.columns.indices.filter { table.columns[$0].primaryKey }
         presence = keys.isEmpty ? Array(table.columns.indices) : keys
-        row = SQLRow(layout: table.layout)
+        row = .allocate(capacity: 1)
+        row.initialize(to: SQLRow(source: SQLRowSource(layout: table.layout, statement: statement, offset: offset)))
+    }
+
+    deinit {
+        row.deinitialize(count: 1)
+        row.deallocate()
     }
 
     /// The record in the statement's current row.
@@ -26,23 +42,42 @@ final class RecordReader<T: SQLCodable> {
     /// - Throws: `SQLBindingError` naming the table, the column and the value, or what
     ///   `init(row:context:)` throws.
     @inlinable
-    func read(_ statement: SQLStatement) throws -> T {
-        try row.values.withUnsafeMutableBufferPointer { values in
-            try statement.readValues(from: offset, into: values)
+    func read() throws -> T {
+        let record: T
+        do {
+            record = try T.decode(row.pointee, context: context, tableName: tableName)
+        } catch {
+            keepValuesOfEscapedRow()
+            throw error
         }
-        return try T.decode(row, context: context, tableName: table.name)
+        keepValuesOfEscapedRow()
+        return record
     }
 
     /// The record in the statement's current row, or `nil` when an outer join matched none (its
     /// key columns, or all its columns for a table without a key, are NULL).
     ///
-    /// - Throws: as `read(_:)`.
+    /// - Throws: as `read()`.
     @inlinable
-    func readIfPresent(_ statement: SQLStatement) throws -> T? {
+    func readIfPresent() throws -> T? {
         for position in presence where try !statement.isNull(at: offset + position) {
-            return try read(statement)
+            return try read()
         }
         return nil
+    }
+
+    /// When the initializer kept a copy of the row, gives that copy the current values and
+    /// reads the next rows through a new source.
+    @inlinable @inline(__always)
+    func keepValuesOfEscapedRow() {
+        if !isKnownUniquelyReferenced(&row.pointee.source) { replaceSource() }
+    }
+
+    @usableFromInline
+    func replaceSource() {
+        guard let source = row.pointee.source else { return }
+        source.takeSnapshot()
+        row.pointee = SQLRow(source: SQLRowSource(layout: source.layout, statement: statement, offset: offset))
     }
 }
 
@@ -66,10 +101,7 @@ extension SQLCodable {
     func encodedRow(for table: SQLTable) throws -> SQLRow {
         var row = SQLRow(layout: table.layout)
         try encode(row: &row)
-        guard row.layout === table.layout else {
-            let extra = row.layout.names.dropFirst(table.columns.count).joined(separator: ", ")
-            throw SQLError(code: .misuse, message: "\(Self.self) encoded column \(extra), which table \(table.name) does not declare")
-        }
+        try row.conform(encodedBy: Self.self, to: table)
         return row
     }
 }

@@ -7,11 +7,14 @@
 /// statement when the rows run out; call `close()` to stop early.
 public final class RowCursor<Element>: Sequence {
     // Inlinable, so that iterating is specialized for the record type in the caller's module.
-    @usableFromInline @exclusivity(unchecked) var statement: SQLStatement?
-    @usableFromInline let decode: (SQLStatement) throws -> Element
+    // A constant, so that stepping does not retain it; `isFinished` says when it is closed.
+    @usableFromInline let statement: SQLStatement
+    @usableFromInline @exclusivity(unchecked) var isFinished = false
+    /// Reads the element in the statement's current row.
+    @usableFromInline let decode: () throws -> Element
 
     @usableFromInline
-    init(statement: SQLStatement, decode: @escaping (SQLStatement) throws -> Element) {
+    init(statement: SQLStatement, decode: @escaping () throws -> Element) {
         self.statement = statement
         self.decode = decode
     }
@@ -38,14 +41,15 @@ public final class RowCursor<Element>: Sequence {
     /// Finalizes the statement; later iteration ends at once. Never throws.
     @inlinable
     public func close() {
-        statement?.close()
-        statement = nil
+        guard !isFinished else { return }
+        isFinished = true
+        statement.close()
     }
 
     /// The next row as a result; `nil` at the end.
     @inlinable
     func nextResult() -> Result<Element, any Error>? {
-        guard let statement else { return nil }
+        guard !isFinished else { return nil }
         do {
             guard try statement.next() else {
                 close()
@@ -55,7 +59,7 @@ public final class RowCursor<Element>: Sequence {
             close()
             return .failure(error)
         }
-        return Result { try decode(statement) }
+        return Result { try decode() }
     }
 }
 

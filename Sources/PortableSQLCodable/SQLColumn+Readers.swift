@@ -24,7 +24,7 @@ extension SQLColumn {
         guard let position = row.layout.position(of: self) else {
             throw SQLBindingError.missing(name, expected: "an integer")
         }
-        switch row.values[position] {
+        switch row.value(at: position) {
         case .some(.long(let value)): return value
         case .some(.real(let value)) where Int64(exactly: value) != nil: return Int64(value)
         case let other: throw SQLBindingError.wrong(name, value: other, expected: "an integer")
@@ -43,7 +43,7 @@ extension SQLColumn {
     @inlinable @inline(__always)
     public func realValueRequired(in row: SQLRow) throws -> Double {
         guard let position = row.layout.position(of: self) else { throw SQLBindingError.missing(name, expected: "a number") }
-        switch row.values[position] {
+        switch row.value(at: position) {
         case .some(.real(let value)): return value
         case .some(.long(let value)): return Double(value)
         case let other: throw SQLBindingError.wrong(name, value: other, expected: "a number")
@@ -62,8 +62,8 @@ extension SQLColumn {
     @inlinable
     public func textValueRequired(in row: SQLRow) throws -> String {
         guard let position = row.layout.position(of: self) else { throw SQLBindingError.missing(name, expected: "text") }
-        guard case .some(.text(let value)) = row.values[position] else {
-            throw SQLBindingError.wrong(name, value: row.values[position], expected: "text")
+        guard case .some(.text(let value)) = row.value(at: position) else {
+            throw SQLBindingError.wrong(name, value: row.value(at: position), expected: "text")
         }
         return value
     }
@@ -80,8 +80,8 @@ extension SQLColumn {
     @inlinable
     public func blobValueRequired(in row: SQLRow) throws -> Data {
         guard let position = row.layout.position(of: self) else { throw SQLBindingError.missing(name, expected: "a blob") }
-        guard case .some(.blob(let value)) = row.values[position] else {
-            throw SQLBindingError.wrong(name, value: row.values[position], expected: "a blob")
+        guard case .some(.blob(let value)) = row.value(at: position) else {
+            throw SQLBindingError.wrong(name, value: row.value(at: position), expected: "a blob")
         }
         return value
     }

@@ -4,34 +4,66 @@ extension SQLContext {
     ///
     /// - Throws: `SQLError` (a constraint violation leaves the table unchanged), or what the
     ///   record's `encode`/`init(row:)` throws.
-    @discardableResult
+    // Inlinable, so that it is specialized for the record type, and encoding costs no generic calls.
+    @inlinable @discardableResult
     public func insert<T: SQLCodable>(_ record: T) throws -> T {
         let table = T.table
-        var row = try record.encodedRow(for: table)
+        var row = SQLRow(layout: table.layout, storage: takeSpareRecordValues(count: table.columns.count))
+        defer { recycleRecordValues(&row) }
+        try record.encode(row: &row)
+        guard try insertEncoded(&row, of: T.self, into: table) else { return record }
+        return try T.decode(row, context: self, tableName: table.name)
+    }
+
+    /// A buffer of `count` nils for a record's values: the one the last insert gave back when
+    /// it fits.
+    @usableFromInline
+    func takeSpareRecordValues(count: Int) -> [SQLValue?] {
+        var values: [SQLValue?] = []
+        swap(&values, &spareRecordValues)
+        return values.count == count ? values : Array(repeating: nil, count: count)
+    }
+
+    /// Takes back the values buffer of an inserted row, emptied, so that it holds no text or
+    /// blob alive.
+    @usableFromInline
+    func recycleRecordValues(_ row: inout SQLRow) {
+        guard row.source == nil else { return }
+        for position in row.storage.indices { row.storage[position] = nil }
+        swap(&spareRecordValues, &row.storage)
+    }
+
+    /// Inserts the values `type` encoded into `row`. When the database assigned the AUTOINCREMENT
+    /// key, puts it in `row` and returns `true`.
+    ///
+    /// - Throws: `SQLError` for a column `table` does not declare, or from SQLite.
+    @usableFromInline
+    func insertEncoded(_ row: inout SQLRow, of type: Any.Type, into table: SQLTable) throws -> Bool {
+        try row.conform(encodedBy: type, to: table)
         var assignsKey = false
-        if let position = table.autoincrementPosition, case .long(0)? = row.values[position] {
-            row.values[position] = nil
+        if let position = table.autoincrementPosition, case .long(0)? = row.storage[position] {
+            row.storage[position] = nil
             assignsKey = true
         }
         // Which columns the record gives decides the statement: one cached statement per set.
         // Rows too wide for a bit per column are cached by their SQL text, built once here.
-        let text = row.values.count < Int.bitWidth - 4 ? nil : Self.insertStatement(table, row)
+        let text = row.storage.count < Int.bitWidth - 4 ? nil : Self.insertStatement(table, row)
         let key = text.map(StatementKey.text)
             ?? .derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
         guard let statement = try checkOutStatement(key: key, owner: table.layout, sql: { text ?? Self.insertStatement(table, row) }) else {
             throw SQLError(code: .misuse, message: "cannot prepare the insert into \(table.name)")
         }
         defer { checkIn(statement) }
-        try statement.bind(presentValues: row.values)
+        try statement.bind(presentValues: row.storage)
         while try statement.next() {}
-        guard assignsKey, let position = table.autoincrementPosition else { return record }
-        row.values[position] = .long(lastInsertRowID)
-        return try T.decode(row, context: self, tableName: table.name)
+        guard assignsKey, let position = table.autoincrementPosition else { return false }
+        row.storage[position] = .long(lastInsertRowID)
+        return true
     }
 
     /// The INSERT of the columns that have a value in `row`.
     private static func insertStatement(_ table: SQLTable, _ row: SQLRow) -> String {
-        let columns = zip(table.columns, row.values).compactMap { $0.1 == nil ? nil : $0.0 }
+        let columns = zip(table.columns, row.storage).compactMap { $0.1 == nil ? nil : $0.0 }
         guard !columns.isEmpty else { return "INSERT INTO \(table.quotedName) DEFAULT VALUES" }
         return "INSERT INTO \(table.quotedName) (" + columns.map(\.quotedName).joined(separator: ", ") + ") VALUES ("
             + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"

@@ -19,7 +19,7 @@ public struct SQLQuery<T: SQLCodable>: SQLQueryRefining {
     @inlinable
     public func eval() throws -> RowCursor<T> {
         let statement = try plan.prepare(on: context)
-        let reader = RecordReader<T>(offset: 0, context: context)
+        let reader = try RecordReader<T>(statement: statement, offset: 0, context: context)
         return RowCursor(statement: statement, decode: reader.read)
     }
 }
@@ -43,10 +43,10 @@ public struct SQLJoinQuery<A: SQLCodable, B: SQLCodable>: SQLQueryRefining {
     @inlinable
     public func eval() throws -> RowCursor<(A?, B?)> {
         let statement = try plan.prepare(on: context)
-        let first = RecordReader<A>(offset: plan.offset(ofSource: 0), context: context)
-        let second = RecordReader<B>(offset: plan.offset(ofSource: 1), context: context)
-        return RowCursor(statement: statement) { statement in
-            (try first.readIfPresent(statement), try second.readIfPresent(statement))
+        let first = try RecordReader<A>(statement: statement, offset: plan.offset(ofSource: 0), context: context)
+        let second = try RecordReader<B>(statement: statement, offset: plan.offset(ofSource: 1), context: context)
+        return RowCursor(statement: statement) {
+            (try first.readIfPresent(), try second.readIfPresent())
         }
     }
 }
@@ -63,11 +63,11 @@ public struct SQLJoinQuery3<A: SQLCodable, B: SQLCodable, C: SQLCodable>: SQLQue
     @inlinable
     public func eval() throws -> RowCursor<(A?, B?, C?)> {
         let statement = try plan.prepare(on: context)
-        let first = RecordReader<A>(offset: plan.offset(ofSource: 0), context: context)
-        let second = RecordReader<B>(offset: plan.offset(ofSource: 1), context: context)
-        let third = RecordReader<C>(offset: plan.offset(ofSource: 2), context: context)
-        return RowCursor(statement: statement) { statement in
-            (try first.readIfPresent(statement), try second.readIfPresent(statement), try third.readIfPresent(statement))
+        let first = try RecordReader<A>(statement: statement, offset: plan.offset(ofSource: 0), context: context)
+        let second = try RecordReader<B>(statement: statement, offset: plan.offset(ofSource: 1), context: context)
+        let third = try RecordReader<C>(statement: statement, offset: plan.offset(ofSource: 2), context: context)
+        return RowCursor(statement: statement) {
+            (try first.readIfPresent(), try second.readIfPresent(), try third.readIfPresent())
         }
     }
 }

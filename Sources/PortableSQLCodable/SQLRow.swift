@@ -3,10 +3,18 @@
 /// It behaves like a `[SQLColumn: SQLValue]` dictionary — `row[column]` reads a value or `nil`,
 /// `row[column] = value` writes one, `row[column] = nil` removes it, and dictionary literals
 /// work — but rows of a table share the table's column layout, so that finding a value costs no
-/// hashing of names and reading a record allocates at most one small array.
-public struct SQLRow: Sendable, ExpressibleByDictionaryLiteral, Sequence, Equatable, CustomStringConvertible {
+/// hashing of names.
+///
+/// The row handed to `init(row:context:)` reads each value from the statement when asked, so
+/// decoding a record copies nothing it does not read. Keeping a copy of that row is fine: the
+/// copy keeps the values it had. A row is not `Sendable`: read it on the context's thread, and
+/// send the record or the values instead.
+public struct SQLRow: ExpressibleByDictionaryLiteral, Sequence, Equatable, CustomStringConvertible {
     @usableFromInline var layout: SQLRowLayout
-    @usableFromInline var values: [SQLValue?]
+    /// The values, by position in `layout`, of a row that holds its own (`source` is `nil`).
+    @usableFromInline var storage: [SQLValue?]
+    /// Where a row read from a statement finds its values.
+    @usableFromInline var source: SQLRowSource?
 
     /// An empty row.
     public init() {
@@ -22,35 +30,95 @@ public struct SQLRow: Sendable, ExpressibleByDictionaryLiteral, Sequence, Equata
     /// An empty row with room for the columns of `layout`.
     @usableFromInline
     init(layout: SQLRowLayout) {
+        self.init(layout: layout, storage: Array(repeating: nil, count: layout.columns.count))
+    }
+
+    /// A row of `layout` holding `storage`, one value or `nil` per column of the layout.
+    @usableFromInline
+    init(layout: SQLRowLayout, storage: [SQLValue?]) {
         self.layout = layout
-        self.values = Array(repeating: nil, count: layout.columns.count)
+        self.storage = storage
+        self.source = nil
+    }
+
+    /// A row that reads its values from `source`.
+    @usableFromInline
+    init(source: SQLRowSource) {
+        self.layout = source.layout
+        self.storage = []
+        self.source = source
     }
 
     /// The value of `column`; `nil` when the row has none. Setting `nil` removes it.
     public subscript(column: SQLColumn) -> SQLValue? {
         @inlinable @inline(__always) get {
             guard let position = layout.position(of: column) else { return nil }
-            return values[position]
+            return value(at: position)
         }
         @inlinable @inline(__always) set {
+            detach()
             if let position = layout.position(of: column) {
-                values[position] = newValue
+                storage[position] = newValue
             } else if let newValue {
                 append(column, newValue)
             }
         }
     }
 
+    /// The value at `position` of the layout.
+    @inlinable @inline(__always)
+    func value(at position: Int) -> SQLValue? {
+        // Optional chaining borrows the source; `if let` would retain it.
+        if let value = source?.value(at: position) { return value }
+        return storage[position]
+    }
+
+    /// Every value (or `nil`), by position in the layout.
+    var values: [SQLValue?] {
+        source.map { $0.values } ?? storage
+    }
+
+    /// Makes a row read from a statement hold its own values, before it changes.
+    @inlinable @inline(__always)
+    mutating func detach() {
+        if source != nil { copyValuesFromSource() }
+    }
+
+    @usableFromInline
+    mutating func copyValuesFromSource() {
+        storage = values
+        source = nil
+    }
+
     /// Adds a column the layout does not have, with its value.
     @usableFromInline
     mutating func append(_ column: SQLColumn, _ value: SQLValue) {
         layout = layout.appending(column)
-        values.append(value)
+        storage.append(value)
+    }
+
+    /// Makes a row `type` encoded for `table` hold its own values in the table's layout (a row
+    /// assigned from elsewhere, such as a dictionary literal, is rearranged).
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) naming the columns the table does not declare.
+    mutating func conform(encodedBy type: Any.Type, to table: SQLTable) throws {
+        detach()
+        guard layout !== table.layout else { return }
+        let undeclared = layout.columns.filter { table.layout.position(of: $0) == nil }
+        guard undeclared.isEmpty else {
+            let names = undeclared.map(\.name).joined(separator: ", ")
+            throw SQLError(code: .misuse, message: "\(type) encoded column \(names), which table \(table.name) does not declare")
+        }
+        var values = [SQLValue?](repeating: nil, count: table.columns.count)
+        for (column, value) in zip(layout.columns, storage) {
+            if let position = table.layout.position(of: column) { values[position] = value }
+        }
+        self = SQLRow(layout: table.layout, storage: values)
     }
 
     /// A bit for each position that has a value (for rows of up to `Int.bitWidth` columns).
     var presenceMask: Int {
-        values.withUnsafeBufferPointer { values in
+        storage.withUnsafeBufferPointer { values in
             var mask = 0
             for position in values.indices {
                 if case .some = values[position] { mask |= 1 << position }

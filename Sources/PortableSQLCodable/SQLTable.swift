@@ -6,7 +6,7 @@ public struct SQLTable: Hashable, Sendable {
     public let columns: [SQLColumn]
 
     /// The layout every row of this table shares.
-    let layout: SQLRowLayout
+    @usableFromInline let layout: SQLRowLayout
     /// The position of the AUTOINCREMENT primary key among the columns, if there is one.
     let autoincrementPosition: Int?
 

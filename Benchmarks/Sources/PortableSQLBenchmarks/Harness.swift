@@ -8,6 +8,8 @@ typealias Workload = () throws -> Int64
 /// machine noise spreads over all of them; reports medians and ratios to the first contender.
 struct Harness {
     let runs: Int
+    /// When set, only the floor and the contenders whose names start with one of these run.
+    var contenderPrefixes: [String]? = nil
 
     struct Result {
         let name: String
@@ -17,7 +19,10 @@ struct Harness {
     /// Runs `contenders` (the first is the floor) and returns their median seconds.
     ///
     /// `prepare` runs before every run of every contender (a fresh file, say) and is not timed.
-    func measure(_ contenders: [(String, Workload)], prepare: () throws -> Void = {}) throws -> [Result] {
+    func measure(_ allContenders: [(String, Workload)], prepare: () throws -> Void = {}) throws -> [Result] {
+        let contenders = allContenders.enumerated().filter { index, contender in
+            index == 0 || contenderPrefixes.map { $0.contains { contender.0.hasPrefix($0) } } ?? true
+        }.map(\.element)
         var samples = Array(repeating: [Double](), count: contenders.count)
         var checksums = Array(repeating: Int64?.none, count: contenders.count)
         for round in 0...runs {

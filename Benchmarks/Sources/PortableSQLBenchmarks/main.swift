@@ -6,7 +6,7 @@ import PortableSQLPlus
 import Glibc
 #endif
 
-// Usage: PortableSQLBenchmarks [--runs N] [--rows N] [--skip-million]
+// Usage: PortableSQLBenchmarks [--runs N] [--rows N] [--skip-million] [--only W1,W4] [--contenders PortableSQL,GRDB]
 //        PortableSQLBenchmarks memory cursor|load|baseline PATH   (a child process of the memory workload)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,7 +29,11 @@ func selected(_ workload: String) -> Bool { only?.contains(workload) ?? true }
 
 let runs = option("--runs", default: 7)
 let rows = option("--rows", default: 100_000)
-let harness = Harness(runs: runs)
+/// The contenders to run besides the floor (`--contenders PortableSQL`, by name prefix); all by default.
+let contenderPrefixes: [String]? = arguments.firstIndex(of: "--contenders").flatMap { index in
+    index + 1 < arguments.count ? arguments[index + 1].split(separator: ",").map(String.init) : nil
+}
+let harness = Harness(runs: runs, contenderPrefixes: contenderPrefixes)
 let report = Report()
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("portablesql-bench-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -137,7 +141,7 @@ for scale in scales where selected("W7") {
     say("\nW7 fetch by index at \(scale) rows")
     let scalePath = path("scale-\(scale).db")
     _ = try Raw.insert(path: scalePath, rows: scale)
-    report.add("W7 W2 at \(scale)", try Harness(runs: scale >= 1_000_000 ? max(5, runs / 2) : runs).measure([
+    report.add("W7 W2 at \(scale)", try Harness(runs: scale >= 1_000_000 ? max(5, runs / 2) : runs, contenderPrefixes: contenderPrefixes).measure([
         ("raw C", { try Raw.fetch(path: scalePath) }),
         ("PortableSQL", { try Portable.fetchByIndex(path: scalePath) }),
         ("GRDB", { try GRDBContender.fetchByIndex(path: scalePath) }),

@@ -29,7 +29,9 @@ extension SQLContext {
     @usableFromInline
     func recycleRecordValues(_ row: inout SQLRow) {
         guard row.source == nil else { return }
-        for position in row.storage.indices { row.storage[position] = nil }
+        row.storage.withUnsafeMutableBufferPointer { values in
+            for position in values.indices { values[position] = nil }
+        }
         swap(&spareRecordValues, &row.storage)
     }
 

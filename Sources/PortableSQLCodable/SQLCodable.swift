@@ -10,6 +10,9 @@ public protocol SQLCodable {
 
     /// Reads an instance from a row holding a value for each of the table's columns.
     ///
+    /// A row read from the database reads each value from the statement when asked; a copy
+    /// kept after the initializer returns keeps the values it had.
+    ///
     /// - Throws: usually `SQLBindingError`, when a value does not fit.
     init(row: SQLRow, context: SQLContext) throws
 

@@ -454,14 +454,13 @@ public final class SQLStatement {
     /// Text and blobs, which copy their bytes: out of line, to keep the caller's loop small.
     @usableFromInline
     static func readVariableLengthValue(_ functions: UnsafePointer<SQLiteFunctions>, _ value: OpaquePointer?) -> SQLValue {
-        let functions = functions.pointee
-        switch functions.valueType(value) {
+        switch functions.pointee.valueType(value) {
         case 3:
-            guard let text = functions.valueText(value) else { return .null }
-            return .text(String(decoding: UnsafeBufferPointer(start: text, count: Int(functions.valueBytes(value))), as: UTF8.self))
+            guard let text = functions.pointee.valueText(value) else { return .null }
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: Int(functions.pointee.valueBytes(value))), as: UTF8.self))
         case 4:
-            let bytes = functions.valueBlob(value)
-            let count = Int(functions.valueBytes(value))
+            let bytes = functions.pointee.valueBlob(value)
+            let count = Int(functions.pointee.valueBytes(value))
             guard let bytes, count > 0 else { return .blob(Data()) }
             return .blob(Data(bytes: bytes, count: count))
         default:
@@ -471,6 +470,7 @@ public final class SQLStatement {
 
     /// Every column of the current row, in order.
     ///
+    /// - Throws: `SQLError` when the statement is closed.
     public func rowValues() throws -> [SQLValue] {
         guard handle != nil else { throw closedError() }
         var values: [SQLValue] = []

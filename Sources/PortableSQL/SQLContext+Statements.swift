@@ -152,9 +152,8 @@ extension SQLContext {
                 _ = engine.functions.finalize(handle)
                 return .script
             }
-            return .statement(SQLStatement(handle: handle, connection: connection, engine: engine, sql: sql))
+            return .statement(SQLStatement(handle: handle, connection: connection, engine: engine, sql: sql, registry: liveStatements))
         }
-        if case .statement(let statement) = prepared { register(statement) }
         return prepared
     }
 

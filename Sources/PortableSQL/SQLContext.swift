@@ -22,10 +22,10 @@ public final class SQLContext {
 
     @exclusivity(unchecked) var statementCache = StatementCache()
     /// A buffer the mapping layer reuses for the values of each record it inserts, so that an
-    /// insert allocates nothing.
-    @exclusivity(unchecked) package var spareRecordValues: [SQLValue?] = []
-    @exclusivity(unchecked) private var liveStatements: [WeakStatement] = []
-    private var liveStatementsCompactionThreshold = 16
+    /// insert allocates nothing; reached through `swapSpareRecordValues(_:)`.
+    @usableFromInline @exclusivity(unchecked) var spareRecordValues: [SQLValue?] = []
+    /// The statements prepared on the connection and not closed yet.
+    let liveStatements = StatementRegistry()
     var savepointDepth = 0
     var traceHook: TraceHook?
     var updateHook: UpdateHook?
@@ -139,10 +139,7 @@ public final class SQLContext {
         guard let connection, let engine else { return }
         interruptHandleStorage?.invalidate()
         statementCache.removeAll()
-        for reference in liveStatements {
-            reference.statement?.close()
-        }
-        liveStatements.removeAll()
+        liveStatements.closeAll()
         _ = engine.functions.closeV2(connection)
         self.connection = nil
         traceHook = nil
@@ -152,21 +149,18 @@ public final class SQLContext {
     /// Whether the context is closed, or never opened.
     public var isClosed: Bool { connection == nil }
 
+    /// Exchanges `values` with the context's spare record values buffer. Inlinable, so that a
+    /// call from another module reaches the buffer without a run-time exclusivity check.
+    @inlinable package func swapSpareRecordValues(_ values: inout [SQLValue?]) {
+        swap(&values, &spareRecordValues)
+    }
+
     /// The open connection and its engine.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) after `close()`, or the error that kept the context from opening.
     package func checkOpen() throws -> (connection: OpaquePointer, engine: SQLiteEngine) {
         guard let connection, let engine else { throw closedError }
         return (connection, engine)
-    }
-
-    /// Keeps a weak reference to `statement`, so that `close()` can finalize it.
-    func register(_ statement: SQLStatement) {
-        if liveStatements.count >= liveStatementsCompactionThreshold {
-            liveStatements.removeAll { $0.statement == nil }
-            liveStatementsCompactionThreshold = max(16, liveStatements.count * 2)
-        }
-        liveStatements.append(WeakStatement(statement: statement))
     }
 
     // MARK: Connection state
@@ -254,7 +248,3 @@ public final class SQLContext {
     }
 }
 
-/// A weak reference to a statement, for the list of statements to finalize on close.
-private struct WeakStatement {
-    weak var statement: SQLStatement?
-}

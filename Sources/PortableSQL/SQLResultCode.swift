@@ -7,7 +7,7 @@ public struct SQLResultCode: RawRepresentable, Hashable, Sendable, CustomStringC
     public let rawValue: Int32
 
     /// Wraps a C result code.
-    public init(rawValue: Int32) {
+    @inlinable public init(rawValue: Int32) {
         self.rawValue = rawValue
     }
 
@@ -22,94 +22,97 @@ public struct SQLResultCode: RawRepresentable, Hashable, Sendable, CustomStringC
     /// The C name of the code.
     public var description: String { name }
 
+    // The codes are computed and inlinable, so that a comparison in another module compiles to a
+    // constant instead of a call to a global's accessor.
+
     /// `SQLITE_OK`.
-    public static let ok = SQLResultCode(rawValue: 0)
+    @inlinable public static var ok: SQLResultCode { SQLResultCode(rawValue: 0) }
     /// `SQLITE_ERROR`.
-    public static let error = SQLResultCode(rawValue: 1)
+    @inlinable public static var error: SQLResultCode { SQLResultCode(rawValue: 1) }
     /// `SQLITE_INTERNAL`.
-    public static let `internal` = SQLResultCode(rawValue: 2)
+    @inlinable public static var `internal`: SQLResultCode { SQLResultCode(rawValue: 2) }
     /// `SQLITE_PERM`.
-    public static let perm = SQLResultCode(rawValue: 3)
+    @inlinable public static var perm: SQLResultCode { SQLResultCode(rawValue: 3) }
     /// `SQLITE_ABORT`.
-    public static let abort = SQLResultCode(rawValue: 4)
+    @inlinable public static var abort: SQLResultCode { SQLResultCode(rawValue: 4) }
     /// `SQLITE_BUSY`.
-    public static let busy = SQLResultCode(rawValue: 5)
+    @inlinable public static var busy: SQLResultCode { SQLResultCode(rawValue: 5) }
     /// `SQLITE_LOCKED`.
-    public static let locked = SQLResultCode(rawValue: 6)
+    @inlinable public static var locked: SQLResultCode { SQLResultCode(rawValue: 6) }
     /// `SQLITE_NOMEM`.
-    public static let noMemory = SQLResultCode(rawValue: 7)
+    @inlinable public static var noMemory: SQLResultCode { SQLResultCode(rawValue: 7) }
     /// `SQLITE_READONLY`.
-    public static let readOnly = SQLResultCode(rawValue: 8)
+    @inlinable public static var readOnly: SQLResultCode { SQLResultCode(rawValue: 8) }
     /// `SQLITE_INTERRUPT`.
-    public static let interrupt = SQLResultCode(rawValue: 9)
+    @inlinable public static var interrupt: SQLResultCode { SQLResultCode(rawValue: 9) }
     /// `SQLITE_IOERR`.
-    public static let ioError = SQLResultCode(rawValue: 10)
+    @inlinable public static var ioError: SQLResultCode { SQLResultCode(rawValue: 10) }
     /// `SQLITE_CORRUPT`.
-    public static let corrupt = SQLResultCode(rawValue: 11)
+    @inlinable public static var corrupt: SQLResultCode { SQLResultCode(rawValue: 11) }
     /// `SQLITE_NOTFOUND`.
-    public static let notFound = SQLResultCode(rawValue: 12)
+    @inlinable public static var notFound: SQLResultCode { SQLResultCode(rawValue: 12) }
     /// `SQLITE_FULL`.
-    public static let full = SQLResultCode(rawValue: 13)
+    @inlinable public static var full: SQLResultCode { SQLResultCode(rawValue: 13) }
     /// `SQLITE_CANTOPEN`.
-    public static let cantOpen = SQLResultCode(rawValue: 14)
+    @inlinable public static var cantOpen: SQLResultCode { SQLResultCode(rawValue: 14) }
     /// `SQLITE_PROTOCOL`.
-    public static let `protocol` = SQLResultCode(rawValue: 15)
+    @inlinable public static var `protocol`: SQLResultCode { SQLResultCode(rawValue: 15) }
     /// `SQLITE_EMPTY`.
-    public static let empty = SQLResultCode(rawValue: 16)
+    @inlinable public static var empty: SQLResultCode { SQLResultCode(rawValue: 16) }
     /// `SQLITE_SCHEMA`.
-    public static let schema = SQLResultCode(rawValue: 17)
+    @inlinable public static var schema: SQLResultCode { SQLResultCode(rawValue: 17) }
     /// `SQLITE_TOOBIG`.
-    public static let tooBig = SQLResultCode(rawValue: 18)
+    @inlinable public static var tooBig: SQLResultCode { SQLResultCode(rawValue: 18) }
     /// `SQLITE_CONSTRAINT`.
-    public static let constraint = SQLResultCode(rawValue: 19)
+    @inlinable public static var constraint: SQLResultCode { SQLResultCode(rawValue: 19) }
     /// `SQLITE_MISMATCH`.
-    public static let mismatch = SQLResultCode(rawValue: 20)
+    @inlinable public static var mismatch: SQLResultCode { SQLResultCode(rawValue: 20) }
     /// `SQLITE_MISUSE`.
-    public static let misuse = SQLResultCode(rawValue: 21)
+    @inlinable public static var misuse: SQLResultCode { SQLResultCode(rawValue: 21) }
     /// `SQLITE_NOLFS`.
-    public static let noLargeFileSupport = SQLResultCode(rawValue: 22)
+    @inlinable public static var noLargeFileSupport: SQLResultCode { SQLResultCode(rawValue: 22) }
     /// `SQLITE_AUTH`.
-    public static let auth = SQLResultCode(rawValue: 23)
+    @inlinable public static var auth: SQLResultCode { SQLResultCode(rawValue: 23) }
     /// `SQLITE_FORMAT`.
-    public static let format = SQLResultCode(rawValue: 24)
+    @inlinable public static var format: SQLResultCode { SQLResultCode(rawValue: 24) }
     /// `SQLITE_RANGE`.
-    public static let range = SQLResultCode(rawValue: 25)
+    @inlinable public static var range: SQLResultCode { SQLResultCode(rawValue: 25) }
     /// `SQLITE_NOTADB`.
-    public static let notADatabase = SQLResultCode(rawValue: 26)
+    @inlinable public static var notADatabase: SQLResultCode { SQLResultCode(rawValue: 26) }
     /// `SQLITE_NOTICE`.
-    public static let notice = SQLResultCode(rawValue: 27)
+    @inlinable public static var notice: SQLResultCode { SQLResultCode(rawValue: 27) }
     /// `SQLITE_WARNING`.
-    public static let warning = SQLResultCode(rawValue: 28)
+    @inlinable public static var warning: SQLResultCode { SQLResultCode(rawValue: 28) }
     /// `SQLITE_ROW`.
-    public static let row = SQLResultCode(rawValue: 100)
+    @inlinable public static var row: SQLResultCode { SQLResultCode(rawValue: 100) }
     /// `SQLITE_DONE`.
-    public static let done = SQLResultCode(rawValue: 101)
+    @inlinable public static var done: SQLResultCode { SQLResultCode(rawValue: 101) }
     /// `SQLITE_ERROR_MISSING_COLLSEQ`.
-    public static let errorMissingCollation = SQLResultCode(rawValue: 257)
+    @inlinable public static var errorMissingCollation: SQLResultCode { SQLResultCode(rawValue: 257) }
     /// `SQLITE_IOERR_SHORT_READ`.
-    public static let ioErrorShortRead = SQLResultCode(rawValue: 522)
+    @inlinable public static var ioErrorShortRead: SQLResultCode { SQLResultCode(rawValue: 522) }
     /// `SQLITE_BUSY_SNAPSHOT`.
-    public static let busySnapshot = SQLResultCode(rawValue: 517)
+    @inlinable public static var busySnapshot: SQLResultCode { SQLResultCode(rawValue: 517) }
     /// `SQLITE_BUSY_TIMEOUT`.
-    public static let busyTimeout = SQLResultCode(rawValue: 773)
+    @inlinable public static var busyTimeout: SQLResultCode { SQLResultCode(rawValue: 773) }
     /// `SQLITE_CANTOPEN_ISDIR`.
-    public static let cantOpenIsDirectory = SQLResultCode(rawValue: 526)
+    @inlinable public static var cantOpenIsDirectory: SQLResultCode { SQLResultCode(rawValue: 526) }
     /// `SQLITE_READONLY_DBMOVED`.
-    public static let readOnlyDatabaseMoved = SQLResultCode(rawValue: 1032)
+    @inlinable public static var readOnlyDatabaseMoved: SQLResultCode { SQLResultCode(rawValue: 1032) }
     /// `SQLITE_CONSTRAINT_CHECK`.
-    public static let constraintCheck = SQLResultCode(rawValue: 275)
+    @inlinable public static var constraintCheck: SQLResultCode { SQLResultCode(rawValue: 275) }
     /// `SQLITE_CONSTRAINT_FOREIGNKEY`.
-    public static let constraintForeignKey = SQLResultCode(rawValue: 787)
+    @inlinable public static var constraintForeignKey: SQLResultCode { SQLResultCode(rawValue: 787) }
     /// `SQLITE_CONSTRAINT_NOTNULL`.
-    public static let constraintNotNull = SQLResultCode(rawValue: 1299)
+    @inlinable public static var constraintNotNull: SQLResultCode { SQLResultCode(rawValue: 1299) }
     /// `SQLITE_CONSTRAINT_PRIMARYKEY`.
-    public static let constraintPrimaryKey = SQLResultCode(rawValue: 1555)
+    @inlinable public static var constraintPrimaryKey: SQLResultCode { SQLResultCode(rawValue: 1555) }
     /// `SQLITE_CONSTRAINT_TRIGGER`.
-    public static let constraintTrigger = SQLResultCode(rawValue: 1811)
+    @inlinable public static var constraintTrigger: SQLResultCode { SQLResultCode(rawValue: 1811) }
     /// `SQLITE_CONSTRAINT_UNIQUE`.
-    public static let constraintUnique = SQLResultCode(rawValue: 2067)
+    @inlinable public static var constraintUnique: SQLResultCode { SQLResultCode(rawValue: 2067) }
     /// `SQLITE_CONSTRAINT_ROWID`.
-    public static let constraintRowID = SQLResultCode(rawValue: 2579)
+    @inlinable public static var constraintRowID: SQLResultCode { SQLResultCode(rawValue: 2579) }
 
     private static let names: [Int32: String] = [
         0: "SQLITE_OK",

@@ -20,6 +20,8 @@ public final class SQLStatement {
     @usableFromInline package let engine: SQLiteEngine
     @usableFromInline @exclusivity(unchecked) package private(set) var handle: OpaquePointer?
     private let connection: OpaquePointer
+    /// The context's list of open statements, which this one is on until it closes.
+    private let registry: StatementRegistry
     /// Whether the statement has stepped since its last reset (binding then needs a reset).
     @usableFromInline @exclusivity(unchecked) var hasStepped = false
     /// Whether text or a blob is bound, which `releaseLargeBindings()` lets go of.
@@ -31,14 +33,16 @@ public final class SQLStatement {
     /// Set while `SQLContext` runs this cached statement, so that a re-entrant call prepares another.
     @exclusivity(unchecked) var isInUse = false
 
-    /// Wraps a statement prepared on `connection` by `engine`.
-    init(handle: OpaquePointer, connection: OpaquePointer, engine: SQLiteEngine, sql: String) {
+    /// Wraps a statement prepared on `connection` by `engine`, and adds it to `registry`.
+    init(handle: OpaquePointer, connection: OpaquePointer, engine: SQLiteEngine, sql: String, registry: StatementRegistry) {
         self.handle = handle
         self.connection = connection
         self.engine = engine
         self.sql = sql
+        self.registry = registry
         parameterCount = Int(engine.functions.bindParameterCount(handle))
         columnCount = Int(engine.functions.columnCount(handle))
+        registry.add(self)
     }
 
     deinit {
@@ -48,6 +52,7 @@ public final class SQLStatement {
     /// Finalizes the statement. Later calls throw; closing twice does nothing. Never throws.
     public func close() {
         guard let handle else { return }
+        registry.remove(self)
         _ = engine.functions.finalize(handle)
         self.handle = nil
         columnCount = 0
@@ -214,31 +219,60 @@ public final class SQLStatement {
     }
 
     /// Binds the non-nil values of `values` to parameters 1, 2, … in order, after resetting the
-    /// statement; there must be exactly `parameterCount` of them.
+    /// statement, and takes them: every element is `nil` afterwards, even when binding fails.
+    /// There must be exactly `parameterCount` values.
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) for a wrong count, or when a value cannot be bound.
-    package func bind(presentValues values: [SQLValue?]) throws {
+    package func bind(takingPresentValues values: inout [SQLValue?]) throws {
         guard let handle else { throw closedError() }
         if hasStepped { try reset() }
-        var index: Int32 = 0
+        let parameterCount = Int32(truncatingIfNeeded: parameterCount)
         let engine = engine
-        for position in values.indices {
-            if case .none = values[position] { continue }
-            index += 1
-            guard index <= parameterCount else { break }
-            // Numbers and NULL inline: they are most of what records hold.
-            let result: Int32
-            switch values[position] {
-            case .some(.long(let integer)): result = engine.functions.bindInt64(handle, index, integer)
-            case .some(.real(let double)): result = engine.functions.bindDouble(handle, index, double)
-            case .some(.null), .none: result = engine.functions.bindNull(handle, index)
-            case .some(let value):
-                try bindUnchecked(value, at: index, handle)
-                continue
+        // Each value is moved out and nil left behind, so nothing is copied and nothing is left
+        // to empty. The closure does not throw, and the binding loop stops at the first
+        // failure, then only empties the rest: both keep the loop tight.
+        let (count, failure) = values.withUnsafeMutableBufferPointer { buffer -> (Int32, SQLError?) in
+            guard var slot = buffer.baseAddress else { return (0, nil) }
+            let end = slot + buffer.count
+            var index: Int32 = 0
+            var failure: SQLError?
+            binding: while slot < end {
+                defer { slot += 1 }
+                guard case .some = slot.pointee else { continue }
+                index &+= 1
+                let value = slot.move().unsafelyUnwrapped
+                slot.initialize(to: nil)
+                guard index <= parameterCount else { break binding }
+                // Numbers and NULL inline: they are most of what records hold. Consuming the
+                // value lets each case drop only what it holds.
+                let result: Int32
+                switch consume value {
+                case .long(let integer): result = engine.functions.bindInt64(handle, index, integer)
+                case .real(let double): result = engine.functions.bindDouble(handle, index, double)
+                case .null: result = engine.functions.bindNull(handle, index)
+                case let large:
+                    do throws(SQLError) { try bindUnchecked(large, at: index, handle) } catch {
+                        failure = error
+                        break binding
+                    }
+                    continue
+                }
+                if result != SQLResultCode.ok.rawValue {
+                    failure = error(result)
+                    break binding
+                }
             }
-            guard result == SQLResultCode.ok.rawValue else { throw error(result) }
+            while slot < end {
+                if case .some = slot.pointee {
+                    index &+= 1
+                    slot.pointee = nil
+                }
+                slot += 1
+            }
+            return (index, failure)
         }
-        guard index == parameterCount else { throw parameterCountError(values.count { $0 != nil }) }
+        if let failure { throw failure }
+        guard count == parameterCount else { throw parameterCountError(Int(count)) }
     }
 
     /// Sets the parameters back to NULL when text or a blob is bound, so that a cached statement
@@ -250,7 +284,7 @@ public final class SQLStatement {
     }
 
     @usableFromInline
-    func bindUnchecked(_ value: SQLValue, at index: Int32, _ handle: OpaquePointer) throws {
+    func bindUnchecked(_ value: SQLValue, at index: Int32, _ handle: OpaquePointer) throws(SQLError) {
         // Reach each function through the engine: copying the whole table would cost more.
         let engine = engine
         let result: Int32
@@ -263,21 +297,24 @@ public final class SQLStatement {
             result = engine.functions.bindDouble(handle, index, double)
         case .text(var text):
             holdsLargeBinding = true
-            result = try text.withUTF8 { bytes in
+            let length = try bindableLength(text.utf8.count)
+            result = text.withUTF8 { bytes in
                 guard let base = bytes.baseAddress else { return engine.functions.bindText(handle, index, "", 0, sqliteTransient) }
-                return engine.functions.bindText(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), try Self.length(bytes.count, sql: sql), sqliteTransient)
+                return engine.functions.bindText(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), length, sqliteTransient)
             }
         case .blob(let data):
             holdsLargeBinding = true
-            result = try data.withUnsafeBytes { bytes in
-                guard let base = bytes.baseAddress, bytes.count > 0 else { return engine.functions.bindZeroblob(handle, index, 0) }
-                return engine.functions.bindBlob(handle, index, base, try Self.length(bytes.count, sql: sql), sqliteTransient)
+            let length = try bindableLength(data.count)
+            result = data.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress, length > 0 else { return engine.functions.bindZeroblob(handle, index, 0) }
+                return engine.functions.bindBlob(handle, index, base, length, sqliteTransient)
             }
         }
         guard result == SQLResultCode.ok.rawValue else { throw error(result) }
     }
 
-    private static func length(_ count: Int, sql: String) throws -> Int32 {
+    /// `count` bytes as the length SQLite's bind functions take.
+    private func bindableLength(_ count: Int) throws(SQLError) -> Int32 {
         guard let length = Int32(exactly: count) else {
             throw SQLError(code: .tooBig, message: "a value of \(count) bytes is too large to bind", sql: sql)
         }

@@ -25,13 +25,16 @@ struct StatementCache {
     private var entries: [StatementKey: Entry] = [:]
     private var insertionOrder: [StatementKey] = []
     /// The statement found last, checked first: a loop runs the same statement again and again.
-    private var lastFound: (key: StatementKey, statement: SQLStatement)?
+    /// (Two fields rather than an optional tuple, so that checking it copies nothing.)
+    private var lastFoundKey: StatementKey?
+    private var lastFoundStatement: SQLStatement?
 
     /// The cached statement for `key`, if any.
     mutating func statement(for key: StatementKey) -> SQLStatement? {
-        if let lastFound, lastFound.key == key { return lastFound.statement }
+        if lastFoundKey == key, let lastFoundStatement { return lastFoundStatement }
         guard let statement = entries[key]?.statement else { return nil }
-        lastFound = (key, statement)
+        lastFoundKey = key
+        lastFoundStatement = statement
         return statement
     }
 
@@ -40,7 +43,7 @@ struct StatementCache {
         if entries.count >= Self.capacity, !insertionOrder.isEmpty {
             let oldest = insertionOrder.removeFirst()
             entries.removeValue(forKey: oldest)?.statement.close()
-            if lastFound?.key == oldest { lastFound = nil }
+            if lastFoundKey == oldest { forgetLastFound() }
         }
         entries[key] = Entry(statement: statement, owner: owner)
         insertionOrder.append(key)
@@ -51,6 +54,11 @@ struct StatementCache {
         for entry in entries.values { entry.statement.close() }
         entries.removeAll()
         insertionOrder.removeAll()
-        lastFound = nil
+        forgetLastFound()
+    }
+
+    private mutating func forgetLastFound() {
+        lastFoundKey = nil
+        lastFoundStatement = nil
     }
 }

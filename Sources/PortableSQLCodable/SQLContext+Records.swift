@@ -20,23 +20,26 @@ extension SQLContext {
     @usableFromInline
     func takeSpareRecordValues(count: Int) -> [SQLValue?] {
         var values: [SQLValue?] = []
-        swap(&values, &spareRecordValues)
+        swapSpareRecordValues(&values)
         return values.count == count ? values : Array(repeating: nil, count: count)
     }
 
-    /// Takes back the values buffer of an inserted row, emptied, so that it holds no text or
-    /// blob alive.
+    /// Takes back the values buffer of a row an insert did not give back already (it failed, or
+    /// the row was decoded again), emptied so that it holds no text or blob alive.
     @usableFromInline
     func recycleRecordValues(_ row: inout SQLRow) {
-        guard row.source == nil else { return }
+        guard row.source == nil, !row.storage.isEmpty else { return }
         row.storage.withUnsafeMutableBufferPointer { values in
-            for position in values.indices { values[position] = nil }
+            for position in values.indices {
+                if case .some = values[position] { values[position] = nil }
+            }
         }
-        swap(&spareRecordValues, &row.storage)
+        swapSpareRecordValues(&row.storage)
     }
 
     /// Inserts the values `type` encoded into `row`. When the database assigned the AUTOINCREMENT
-    /// key, puts it in `row` and returns `true`.
+    /// key, puts it in `row` and returns `true`; otherwise gives the emptied values buffer back
+    /// to the context and returns `false`.
     ///
     /// - Throws: `SQLError` for a column `table` does not declare, or from SQLite.
     @usableFromInline
@@ -47,20 +50,39 @@ extension SQLContext {
             row.storage[position] = nil
             assignsKey = true
         }
-        // Which columns the record gives decides the statement: one cached statement per set.
-        // Rows too wide for a bit per column are cached by their SQL text, built once here.
-        let text = row.storage.count < Int.bitWidth - 4 ? nil : Self.insertStatement(table, row)
-        let key = text.map(StatementKey.text)
-            ?? .derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
-        guard let statement = try checkOutStatement(key: key, owner: table.layout, sql: { text ?? Self.insertStatement(table, row) }) else {
-            throw SQLError(code: .misuse, message: "cannot prepare the insert into \(table.name)")
-        }
+        let statement = try checkOutInsertStatement(for: row, into: table)
         defer { checkIn(statement) }
-        try statement.bind(presentValues: row.storage)
+        // Binding takes the values out of the row.
+        guard assignsKey, let position = table.autoincrementPosition else {
+            try statement.bind(takingPresentValues: &row.storage)
+            while try statement.next() {}
+            swapSpareRecordValues(&row.storage)
+            return false
+        }
+        // The record is made again from its values when the key is new.
+        let values = row.storage
+        try statement.bind(takingPresentValues: &row.storage)
         while try statement.next() {}
-        guard assignsKey, let position = table.autoincrementPosition else { return false }
+        row.storage = values
         row.storage[position] = .long(lastInsertRowID)
         return true
+    }
+
+    /// The INSERT into `table` of the columns that have a value in `row`, checked out of the
+    /// statement cache.
+    private func checkOutInsertStatement(for row: SQLRow, into table: SQLTable) throws -> SQLStatement {
+        // Which columns the record gives decides the statement: one cached statement per set.
+        // Rows too wide for a bit per column are cached by their SQL text, built once here.
+        let statement: SQLStatement?
+        if row.storage.count < Int.bitWidth - 4 {
+            let key = StatementKey.derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
+            statement = try checkOutStatement(key: key, owner: table.layout) { Self.insertStatement(table, row) }
+        } else {
+            let text = Self.insertStatement(table, row)
+            statement = try checkOutStatement(key: .text(text), owner: table.layout) { text }
+        }
+        guard let statement else { throw SQLError(code: .misuse, message: "cannot prepare the insert into \(table.name)") }
+        return statement
     }
 
     /// The INSERT of the columns that have a value in `row`.

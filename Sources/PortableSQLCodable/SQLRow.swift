@@ -120,8 +120,10 @@ public struct SQLRow: ExpressibleByDictionaryLiteral, Sequence, Equatable, Custo
     var presenceMask: Int {
         storage.withUnsafeBufferPointer { values in
             var mask = 0
-            for position in values.indices {
-                if case .some = values[position] { mask |= 1 << position }
+            for position in values.indices.reversed() {
+                var bit = 0
+                if case .some = values[position] { bit = 1 }
+                mask = mask << 1 | bit
             }
             return mask
         }

@@ -106,6 +106,39 @@ import Testing
         #expect(try context.count(Author.self) == 3)
     }
 
+    @Test func aFailedInsertLeavesNoValueForTheNextOne() throws {
+        struct EncodingFailure: Error {}
+        struct Note: SQLCodable {
+            static let id = SQLColumn(name: "id", type: .long, primaryKey: true)
+            static let body = SQLColumn(name: "body", type: .text)
+            static let table = SQLTable(name: "note", columns: [id, body])
+            var id: Int64
+            var body: String?
+            var failsWhileEncoding = false
+            init(id: Int64, body: String?, failsWhileEncoding: Bool = false) {
+                (self.id, self.body, self.failsWhileEncoding) = (id, body, failsWhileEncoding)
+            }
+            init(row: SQLRow, context: SQLContext) throws {
+                (id, body) = (try Self.id.longValueRequired(in: row), row[Self.body]?.textValue)
+            }
+            func encode(row: inout SQLRow) throws {
+                row[Self.id] = .long(id)
+                if let body { row[Self.body] = .text(body) }
+                if failsWhileEncoding { throw EncodingFailure() }
+            }
+        }
+        let context = try SQLContext(path: nil)
+        try context.createTableIfNotExists(Note.self)
+        try context.insert(Note(id: 1, body: "first"))
+        // Fails after encoding a body, before binding; then one that fails in SQLite, after binding.
+        #expect(throws: EncodingFailure.self) { try context.insert(Note(id: 2, body: "unsent", failsWhileEncoding: true)) }
+        let duplicate = try #require(throws: SQLError.self) { try context.insert(Note(id: 1, body: "duplicate")) }
+        #expect(duplicate.extendedCode == .constraintPrimaryKey)
+        // Neither body may reach a record that gives none.
+        try context.insert(Note(id: 3, body: nil))
+        #expect(try context.selectAll(sql: "SELECT id, body FROM note ORDER BY id") == [[.long(1), .text("first")], [.long(3), .null]])
+    }
+
     @Test func encodingAnUndeclaredColumnIsRefused() throws {
         struct Sloppy: SQLCodable {
             static let id = SQLColumn(name: "id", type: .long, primaryKey: true)

@@ -29,4 +29,18 @@ import Testing
         }
         cached.close()
     }
+
+    @Test func closingFinalizesTheStatementsStillHeld() throws {
+        let context = try SQLContext(path: nil)
+        var kept: [SQLStatement] = []
+        for number in 0..<100 {
+            let statement = try context.prepare(sql: "SELECT \(number)")
+            // One in ten is kept; the others are freed while the context is open.
+            if number.isMultiple(of: 10) { kept.append(statement) }
+        }
+        #expect(try kept[3].next() && kept[3].long(at: 0) == 30)
+        context.close()
+        #expect(kept.allSatisfy { $0.isClosed })
+        #expect(throws: SQLError.self) { try kept[3].next() }
+    }
 }

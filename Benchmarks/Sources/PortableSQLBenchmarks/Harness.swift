@@ -4,8 +4,10 @@ import Foundation
 /// is optimized away and every contender is checked to do the same work.
 typealias Workload = () throws -> Int64
 
-/// Times workloads: a warm-up, then `runs` timed runs of each contender, interleaved so that
-/// machine noise spreads over all of them; reports medians and ratios to the first contender.
+/// Times workloads: a warm-up, then `runs` rounds in which each contender runs once, back to
+/// back, so that machine noise spreads over all of them. Reports each contender's median time
+/// and the median of its per-round ratios to the first contender (the floor), which a slow
+/// spell of the machine shifts less than a ratio of medians would.
 struct Harness {
     let runs: Int
     /// When set, only the floor and the contenders whose names start with one of these run.
@@ -13,10 +15,13 @@ struct Harness {
 
     struct Result {
         let name: String
+        /// Median seconds.
         let median: Double
+        /// Median of the per-round ratios to the floor's time in the same round.
+        let ratio: Double
     }
 
-    /// Runs `contenders` (the first is the floor) and returns their median seconds.
+    /// Runs `contenders` (the first is the floor) and returns their median seconds and ratios.
     ///
     /// `prepare` runs before every run of every contender (a fresh file, say) and is not timed.
     func measure(_ allContenders: [(String, Workload)], prepare: () throws -> Void = {}) throws -> [Result] {
@@ -42,8 +47,9 @@ struct Harness {
         for (index, checksum) in checksums.enumerated() where checksum != reference {
             throw BenchmarkFailure("\(contenders[index].0) did different work: checksum \(checksum ?? 0) against \(reference ?? 0)")
         }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         return zip(contenders, samples).map { contender, times in
-            Result(name: contender.0, median: times.sorted()[times.count / 2])
+            Result(name: contender.0, median: median(times), ratio: median(zip(times, samples[0]).map { $0 / $1 }))
         }
     }
 }
@@ -58,9 +64,8 @@ final class Report {
     private var rows: [(String, String, String, String)] = []
 
     func add(_ workload: String, _ results: [Harness.Result]) {
-        let floor = results[0].median
         for result in results {
-            rows.append((workload, result.name, String(format: "%.1f ms", result.median * 1000), String(format: "%.2f×", result.median / floor)))
+            rows.append((workload, result.name, String(format: "%.1f ms", result.median * 1000), String(format: "%.2f×", result.ratio)))
         }
         say(rows.suffix(results.count).map { "  \($0.1): \($0.2) (\($0.3))" }.joined(separator: "\n"))
     }

@@ -45,7 +45,7 @@ func removeDatabase(_ path: String) {
 
 let platformVersion = SQLContext().version
 let cipher = SQLContext(configuration: .plus)
-say("PortableSQL benchmarks: \(runs) timed runs after a warm-up, medians; ratios to the raw C API in the same run.")
+say("PortableSQL benchmarks: \(runs) timed rounds after a warm-up; median times, and medians of each round's ratio to the raw C API.")
 say("SQLite \(platformVersion); SQLCipher \(cipher.cipherVersion ?? "not loaded") (SQLite \(cipher.version)); \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
 let insertPath = path("insert.db")

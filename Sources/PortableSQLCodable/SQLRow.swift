@@ -101,7 +101,14 @@ public struct SQLRow: ExpressibleByDictionaryLiteral, Sequence, Equatable, Custo
     /// assigned from elsewhere, such as a dictionary literal, is rearranged).
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) naming the columns the table does not declare.
+    @inline(__always)
     mutating func conform(encodedBy type: Any.Type, to table: SQLTable) throws {
+        // The usual case, a row encoded into the table's own layout, costs two comparisons.
+        if source == nil, layout === table.layout { return }
+        try rearrange(encodedBy: type, to: table)
+    }
+
+    private mutating func rearrange(encodedBy type: Any.Type, to table: SQLTable) throws {
         detach()
         guard layout !== table.layout else { return }
         let undeclared = layout.columns.filter { table.layout.position(of: $0) == nil }

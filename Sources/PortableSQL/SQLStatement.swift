@@ -166,8 +166,8 @@ public final class SQLStatement {
         let engine = engine
         for offset in parameters.indices {
             let index = Int32(truncatingIfNeeded: offset + 1)
-            // Numbers and NULL inline, as in `bind(presentValues:)`: passing array elements to
-            // `bindUnchecked` would copy each one, which costs a few percent in hot loops.
+            // Numbers and NULL inline, as in `bind(takingPresentValues:)`: passing array elements
+            // to `bindUnchecked` would copy each one, which costs a few percent in hot loops.
             let result: Int32
             switch parameters[offset] {
             case .long(let integer): result = engine.functions.bindInt64(handle, index, integer)

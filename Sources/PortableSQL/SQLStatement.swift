@@ -233,9 +233,10 @@ public final class SQLStatement {
         if hasStepped { try reset() }
         let parameterCount = Int32(truncatingIfNeeded: parameterCount)
         let engine = engine
+        let bindInt64 = engine.functions.bindInt64
         // Each value is moved out and nil left behind, so nothing is copied and nothing is left
-        // to empty. The closure does not throw, and the binding loop stops at the first
-        // failure, then only empties the rest: both keep the loop tight.
+        // to empty. The closure does not throw, the binding loop stops at the first failure,
+        // then only empties the rest, and the integer binder is read once: all keep the loop tight.
         let (count, failure) = values.withUnsafeMutableBufferPointer { buffer -> (Int32, SQLError?) in
             guard var slot = buffer.baseAddress else { return (0, nil) }
             let end = slot + buffer.count
@@ -252,7 +253,7 @@ public final class SQLStatement {
                 // value lets each case drop only what it holds.
                 let result: Int32
                 switch consume value {
-                case .long(let integer): result = engine.functions.bindInt64(handle, index, integer)
+                case .long(let integer): result = bindInt64(handle, index, integer)
                 case .real(let double): result = engine.functions.bindDouble(handle, index, double)
                 case .null: result = engine.functions.bindNull(handle, index)
                 case let large:

@@ -59,11 +59,9 @@ extension SQLContext {
             swapSpareRecordValues(&row.storage)
             return false
         }
-        // The record is made again from its values when the key is new.
-        let values = row.storage
-        try statement.bind(takingPresentValues: &row.storage)
+        // The record is made again from its values when the key is new, so they are bound, not taken.
+        try statement.bind(presentValues: row.storage)
         while try statement.next() {}
-        row.storage = values
         row.storage[position] = .long(lastInsertRowID)
         return true
     }

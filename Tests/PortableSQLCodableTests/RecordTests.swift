@@ -17,6 +17,23 @@ import Testing
         #expect(try context.insert(Author(name: "Next")).id == 41)
     }
 
+    @Test func anAssignedKeyComesBackWithEveryValue() throws {
+        let context = try SQLContext(path: nil)
+        try context.createTableIfNotExists(Author.self)
+        let stored = try context.insert(Author(name: "Le Guin", born: 1929))
+        #expect(stored == Author(id: 1, name: "Le Guin", born: 1929))
+        #expect(try context.fetch(Author.self, id: 1) == stored)
+        // A failed insert whose key the database would assign leaves nothing for the next one,
+        // and uses up no key.
+        let duplicate = try #require(throws: SQLError.self) { try context.insert(Author(name: "Le Guin", born: 1900)) }
+        #expect(duplicate.extendedCode == .constraintUnique)
+        let next = try context.insert(Author(name: "Tiptree"))
+        #expect(next == Author(id: 2, name: "Tiptree", born: nil))
+        #expect(try context.selectAll(sql: "SELECT id, name, born FROM author ORDER BY id") == [
+            [.long(1), .text("Le Guin"), .long(1929)], [.long(2), .text("Tiptree"), .null],
+        ])
+    }
+
     @Test func insertAllIsAllOrNothing() throws {
         let context = try SQLContext(path: nil)
         try context.createTableIfNotExists(Author.self)

@@ -79,6 +79,21 @@ import Testing
         #expect(try context.selectAll(sql: "SELECT price FROM item WHERE name = 'n5'") == [[9.5]])
     }
 
+    @Test func updateBindsEveryKindOfValueInOneArray() throws {
+        let context = try SQLContext(path: nil)
+        try context.exec(sql: "CREATE TABLE mixed (a, b, c, d, e)")
+        let insert = try context.prepare(sql: "INSERT INTO mixed VALUES (?, ?, ?, ?, ?)")
+        let rows: [[SQLValue]] = [
+            [.text("first"), .long(1), .null, .blob(Data([1, 2])), .real(1.5)],
+            [.long(-2), .real(2.5), .text(""), .null, .blob(Data())],
+            [.null, .blob(Data([0])), .long(.max), .text("é"), .long(3)],
+        ]
+        for row in rows { try insert.update(parameters: row) }
+        #expect(try context.selectAll(sql: "SELECT * FROM mixed ORDER BY rowid") == rows)
+        #expect(try context.selectAll(sql: "SELECT typeof(a), typeof(b), typeof(c), typeof(d), typeof(e) FROM mixed WHERE rowid = 2")
+            == [["integer", "real", "text", "null", "blob"]])
+    }
+
     @Test func scriptsRunInOrderAndCacheStaysBounded() throws {
         let context = try SQLContext(path: nil)
         // The second statement uses the table the first one creates.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDBSQLite
+import PortableSQL
 
 /// The floor: the SQLite C API called directly, as a careful C programmer would, with the
 /// connection in multi-thread mode (`SQLITE_OPEN_NOMUTEX`).
@@ -37,6 +38,36 @@ enum Raw {
                 let value = benchValue(row, column)
                 sqlite3_bind_int64(statement, Int32(column + 1), value)
                 checksum &+= value
+            }
+            guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchmarkFailure("raw insert failed") }
+            sqlite3_reset(statement)
+        }
+        sqlite3_finalize(statement)
+        try exec(db, "COMMIT")
+        return checksum
+    }
+
+    /// W1's reference line: the same C calls, with each row's values taken from a `[SQLValue]`
+    /// built for the row, as the spec's insert sample does. What this costs over `insert` is the
+    /// price of that array (building it, reading each value's case, destroying it), which any
+    /// library whose API takes `[SQLValue]` pays before its own overhead.
+    static func insertFromValueArrays(path: String, rows: Int) throws -> Int64 {
+        let db = try open(path)
+        defer { sqlite3_close_v2(db) }
+        try exec(db, createTableSQL)
+        try exec(db, "BEGIN")
+        let statement = try prepare(db, insertSQL)
+        var checksum: Int64 = 0
+        for row in 0..<rows {
+            let values: [SQLValue] = [
+                .long(benchValue(row, 0)), .long(benchValue(row, 1)), .long(benchValue(row, 2)), .long(benchValue(row, 3)),
+                .long(benchValue(row, 4)), .long(benchValue(row, 5)), .long(benchValue(row, 6)), .long(benchValue(row, 7)),
+                .long(benchValue(row, 8)), .long(benchValue(row, 9)),
+            ]
+            for (offset, value) in values.enumerated() {
+                guard case .long(let integer) = value else { throw BenchmarkFailure("not an integer") }
+                sqlite3_bind_int64(statement, Int32(offset + 1), integer)
+                checksum &+= integer
             }
             guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchmarkFailure("raw insert failed") }
             sqlite3_reset(statement)

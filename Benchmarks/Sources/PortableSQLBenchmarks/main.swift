@@ -55,6 +55,7 @@ if selected("W1") {
 say("\nW1 insert \(rows) rows × 10 INTEGER columns, one transaction, one prepared statement")
 report.add("W1 insert", try harness.measure([
     ("raw C", { try Raw.insert(path: insertPath, rows: rows) }),
+    ("raw C, values from [SQLValue]", { try Raw.insertFromValueArrays(path: insertPath, rows: rows) }),
     ("PortableSQL", { try Portable.insert(path: insertPath, rows: rows) }),
     ("GRDB", { try GRDBContender.insert(path: insertPath, rows: rows) }),
 ], prepare: { removeDatabase(insertPath) }))

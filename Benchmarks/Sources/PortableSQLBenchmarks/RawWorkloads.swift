@@ -27,24 +27,15 @@ enum Raw {
 
     /// W1: `rows` rows of ten integers, one transaction, one prepared statement.
     static func insert(path: String, rows: Int) throws -> Int64 {
-        let db = try open(path)
-        defer { sqlite3_close_v2(db) }
-        try exec(db, createTableSQL)
-        try exec(db, "BEGIN")
-        let statement = try prepare(db, insertSQL)
-        var checksum: Int64 = 0
-        for row in 0..<rows {
+        try eachInsert(path: path, count: rows) { statement, row in
+            var sum: Int64 = 0
             for column in 0..<10 {
                 let value = benchValue(row, column)
                 sqlite3_bind_int64(statement, Int32(column + 1), value)
-                checksum &+= value
+                sum &+= value
             }
-            guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchmarkFailure("raw insert failed") }
-            sqlite3_reset(statement)
+            return sum
         }
-        sqlite3_finalize(statement)
-        try exec(db, "COMMIT")
-        return checksum
     }
 
     /// W1's reference line: the same C calls, with each row's values taken from a `[SQLValue]`
@@ -52,40 +43,27 @@ enum Raw {
     /// price of that array (building it, reading each value's case, destroying it), which any
     /// library whose API takes `[SQLValue]` pays before its own overhead.
     static func insertFromValueArrays(path: String, rows: Int) throws -> Int64 {
-        let db = try open(path)
-        defer { sqlite3_close_v2(db) }
-        try exec(db, createTableSQL)
-        try exec(db, "BEGIN")
-        let statement = try prepare(db, insertSQL)
-        var checksum: Int64 = 0
-        for row in 0..<rows {
+        try eachInsert(path: path, count: rows) { statement, row in
             let values: [SQLValue] = [
                 .long(benchValue(row, 0)), .long(benchValue(row, 1)), .long(benchValue(row, 2)), .long(benchValue(row, 3)),
                 .long(benchValue(row, 4)), .long(benchValue(row, 5)), .long(benchValue(row, 6)), .long(benchValue(row, 7)),
                 .long(benchValue(row, 8)), .long(benchValue(row, 9)),
             ]
+            var sum: Int64 = 0
             for (offset, value) in values.enumerated() {
                 guard case .long(let integer) = value else { throw BenchmarkFailure("not an integer") }
                 sqlite3_bind_int64(statement, Int32(offset + 1), integer)
-                checksum &+= integer
+                sum &+= integer
             }
-            guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchmarkFailure("raw insert failed") }
-            sqlite3_reset(statement)
+            return sum
         }
-        sqlite3_finalize(statement)
-        try exec(db, "COMMIT")
-        return checksum
     }
 
     /// W5: the same rows, bound from an array of structs.
     static func insertRecords(path: String, records: [BenchRecord]) throws -> Int64 {
-        let db = try open(path)
-        defer { sqlite3_close_v2(db) }
-        try exec(db, createTableSQL)
-        try exec(db, "BEGIN")
-        let statement = try prepare(db, insertSQL)
-        var checksum: Int64 = 0
-        for record in records {
+        // A function, not a closure, so that it can be inlined into the loop as the other floors are.
+        @inline(__always) func bind(_ statement: OpaquePointer, _ index: Int) -> Int64 {
+            let record = records[index]
             sqlite3_bind_int64(statement, 1, Int64(record.c0))
             sqlite3_bind_int64(statement, 2, Int64(record.c1))
             sqlite3_bind_int64(statement, 3, Int64(record.c2))
@@ -96,9 +74,25 @@ enum Raw {
             sqlite3_bind_int64(statement, 8, Int64(record.c7))
             sqlite3_bind_int64(statement, 9, Int64(record.c8))
             sqlite3_bind_int64(statement, 10, Int64(record.c9))
+            return record.sum
+        }
+        return try eachInsert(path: path, count: records.count, bind)
+    }
+
+    /// On a fresh connection, creates the table and runs the INSERT once for each of `count` rows
+    /// in one transaction, after `bind` has bound row `index`; adds up what `bind` returns.
+    @inline(__always)
+    private static func eachInsert(path: String, count: Int, _ bind: (OpaquePointer, Int) throws -> Int64) throws -> Int64 {
+        let db = try open(path)
+        defer { sqlite3_close_v2(db) }
+        try exec(db, createTableSQL)
+        try exec(db, "BEGIN")
+        let statement = try prepare(db, insertSQL)
+        var checksum: Int64 = 0
+        for index in 0..<count {
+            checksum &+= try bind(statement, index)
             guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchmarkFailure("raw insert failed") }
             sqlite3_reset(statement)
-            checksum &+= record.sum
         }
         sqlite3_finalize(statement)
         try exec(db, "COMMIT")

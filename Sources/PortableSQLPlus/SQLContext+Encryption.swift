@@ -1,10 +1,16 @@
 import Foundation
 
 extension SQLContext {
-    /// The SQLCipher version of a `.plus` context, such as "3.4.1"; `nil` on other engines or when closed.
+    /// The SQLCipher version of a `.plus` context, as `PRAGMA cipher_version` gives it ("4.6.1
+    /// community", "3.4.1"); `nil` on other engines or when closed.
     public var cipherVersion: String? {
-        guard let library = try? cipherLibrary(for: "cipherVersion").library else { return nil }
-        return library.cipherVersion(using: self)
+        (try? cipherLibrary(for: "cipherVersion"))?.library.cipherVersion
+    }
+
+    /// The file of the SQLCipher library a `.plus` context runs on; `nil` on other engines or
+    /// when closed.
+    public var cipherLibraryPath: String? {
+        (try? cipherLibrary(for: "cipherLibraryPath"))?.library.path
     }
 
     /// Whether the database has a key set (on a `.plus` context); `false` for plain databases,
@@ -32,21 +38,36 @@ extension SQLContext {
     /// Sets the key, applies `settings`, and checks the key by reading the schema.
     ///
     /// Call it first, before any other statement. A new (empty) file is encrypted with this key
-    /// as it is written. With a wrong key nothing is written and the same context can be given
-    /// another key.
-    /// - Throws: `SQLError` (`SQLITE_NOTADB`: "file is not a database, or the key is wrong") when
-    ///   the key does not open the file; `SQLITE_MISUSE` for an empty passphrase, a raw key of
-    ///   the wrong size, or a context that is not `.plus`; errors from the settings.
+    /// as it is written, in the engine's own format (SQLCipher 4's defaults on SQLCipher 4). With
+    /// a wrong key nothing is written and the same context can be given another key.
+    ///
+    /// ```swift
+    /// let db = try SQLContext(path: "notes.sqlite", configuration: .plus)
+    /// try db.key("correct horse battery staple")
+    /// ```
+    /// - Throws: `SQLError` (`SQLITE_NOTADB`) when the key does not open the file. When the
+    ///   settings are the defaults, the message tells a wrong key from a database in another
+    ///   format: one written by SQLCipher 1 to 3 (open it with `SQLCipherSettings(compatibility:)`
+    ///   or upgrade it with `upgradeCipherFormat(at:key:)`), or a plain one (open it without a
+    ///   key). `SQLITE_MISUSE` for an empty passphrase, a raw key of the wrong size, or a context
+    ///   that is not on SQLCipher; errors from the settings.
     public func key(_ key: SQLCipherKey, settings: SQLCipherSettings = .default) throws {
         try key.validate()
-        let (connection, library) = try cipherLibrary(for: "key()")
-        let result = key.keyText.utf8CString.withUnsafeBytes { bytes in
-            library.setKey(connection, bytes.baseAddress, Int32(bytes.count - 1))
+        let library = try cipherLibrary(for: "key()").library
+        do {
+            try self.key(key, settings: settings, library: library)
+        } catch let error as SQLError where error.code == .notADatabase && settings == .default {
+            throw diagnoseUnopenedDatabase(key: key, library: library) ?? error
         }
-        guard result == SQLResultCode.ok.rawValue else {
-            throw SQLError(engine: library.engine, connection: connection, resultCode: result, sql: nil)
-        }
-        try settings.apply(to: self, cipherVersion: library.cipherVersion(using: self))
+    }
+
+    /// Sets the key, applies `settings`, and checks the key by reading the schema.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_NOTADB`) when the key does not open the file; errors from
+    ///   the settings.
+    func key(_ key: SQLCipherKey, settings: SQLCipherSettings, library: SQLCipherLibrary) throws {
+        try library.applyKey(key, to: try checkOpen().connection)
+        try settings.apply(to: self, library: library)
         try checkKey()
     }
 
@@ -134,26 +155,18 @@ extension SQLContext {
     }
 
     /// Reads the schema, so that a wrong key shows at once.
-    private func checkKey() throws {
+    func checkKey() throws {
         _ = try selectAll(sql: "SELECT count(*) FROM sqlite_master")
     }
 
-    /// The connection and SQLCipher library of a `.plus` context.
+    /// The connection and SQLCipher library of a context on SQLCipher.
     ///
-    /// - Throws: `SQLError` when the context is closed, or (`SQLITE_MISUSE`) not `.plus`.
+    /// - Throws: `SQLError` when the context is closed, or (`SQLITE_MISUSE`) not on SQLCipher.
     func cipherLibrary(for operation: String) throws -> (connection: OpaquePointer, library: SQLCipherLibrary) {
         let (connection, engine) = try checkOpen()
-        guard case .success(let library) = SQLCipherLibrary.shared, library.engine === engine else {
+        guard let library = SQLCipherLibrary.owning(engine) else {
             throw SQLError(code: .misuse, message: "\(operation) needs a context opened with configuration: .plus (SQLCipher); this one runs on \(engine.name)")
         }
         return (connection, library)
-    }
-}
-
-extension SQLCipherLibrary {
-    /// `PRAGMA cipher_version`, read through `context` (it needs no key).
-    func cipherVersion(using context: SQLContext) -> String {
-        let version = (try? context.selectAll(sql: "PRAGMA cipher_version").first?.first?.textValue) ?? nil
-        return version ?? "unknown"
     }
 }

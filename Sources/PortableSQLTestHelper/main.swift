@@ -20,8 +20,9 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-/// The key every `plus` database of the helper uses.
-let helperKey = "reliability key"
+/// The key every `plus` database of the helper uses: a raw key, so that opening takes no key
+/// derivation (about 160 ms on SQLCipher 4) and a kill lands mostly while batches are written.
+let helperKey = SQLCipherKey.raw(Data(repeating: 0x5A, count: 32))
 
 /// Opens `path` on `engine` ("platform" or "plus", keyed).
 func open(_ path: String, engine: String) throws -> SQLContext {
@@ -33,11 +34,35 @@ func open(_ path: String, engine: String) throws -> SQLContext {
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
-    case "open-plus":
-        // Opens an in-memory `.plus` context; prints the cipher version, or the error on stderr.
-        let context = SQLContext(configuration: .plus)
-        _ = try context.selectAll(sql: "SELECT 1")
+    case "open-plus" where arguments.count <= 2:
+        // open-plus [LIBRARY]: opens an in-memory context on `.plus`, or on the SQLCipher library
+        // LIBRARY, as the first thing this process does; prints the cipher version, or the error
+        // on stderr. Fails when the library calls into the system SQLite: its sqlite_version()
+        // must be its own.
+        let context = SQLContext(configuration: arguments.count == 2 ? .sqlcipher(libraryAt: arguments[1]) : .plus)
+        let reported = try context.selectAll(sql: "SELECT sqlite_version()")
+        guard reported == [[.text(context.version)]] else {
+            fail("not isolated: sqlite_version() is \(reported), the library is \(context.version)")
+        }
         print(context.cipherVersion ?? "no cipher version")
+
+    case "wrong-key" where (2...3).contains(arguments.count):
+        // wrong-key PATH [LEVEL]: writes an encrypted database at PATH, then opens it with a wrong
+        // key, after setting SQLCipher's log level to LEVEL when given; prints the error's code.
+        if arguments.count == 3 {
+            guard let level = SQLCipherLogLevel(rawValue: arguments[2]) else { fail("no log level \(arguments[2])") }
+            try SQLiteConfiguration.plus.setCipherLogLevel(level)
+        }
+        let writer = try open(arguments[1], engine: "plus")
+        try writer.exec(sql: "CREATE TABLE t (v)")
+        writer.close()
+        let reader = try SQLContext(path: arguments[1], configuration: .plus)
+        do {
+            try reader.key("not the key")
+            fail("a wrong key opened the database")
+        } catch let error as SQLError {
+            print(error.extendedCode.name)
+        }
 
     case "commit-loop" where arguments.count == 4:
         // commit-loop PATH JOURNAL ENGINE: commits batches forever, reporting each once committed.
@@ -111,7 +136,7 @@ do {
         report("memory \(memoryBefore) \(residentKiB())")
 
     default:
-        fail("usage: PortableSQLTestHelper open-plus | commit-loop PATH JOURNAL ENGINE | writer PATH ROWS TIMEOUT_MS ID | cycles PATH N")
+        fail("usage: PortableSQLTestHelper open-plus [LIBRARY] | wrong-key PATH [LEVEL] | commit-loop PATH JOURNAL ENGINE | writer PATH ROWS TIMEOUT_MS ID | cycles PATH N")
     }
 } catch {
     fail("\(error)")

@@ -109,6 +109,7 @@ struct DemoTour {
         context.close()
 
         step(7, "Encrypt the database with SQLCipher (configuration: .plus)")
+        print("    engine: \(describeCipherEngine())")
         let key = "demo passphrase"
         try SQLContext.encryptFile(at: plainPath, to: encryptedPath, key: .passphrase(key))
         let header = Data("SQLite format 3\0".utf8)
@@ -135,7 +136,36 @@ struct DemoTour {
         let books = try encrypted.fetchAll(DemoBook.self, orderBy: DemoBook.year, order: .descending, limit: 2)
         print("    SQLCipher \(encrypted.cipherVersion ?? "?") (SQLite \(encrypted.version)); user_version \(encrypted.userVersion)")
         print("    newest: " + books.map { "\($0.title) (\($0.year))" }.joined(separator: ", "))
+
+        step(9, "JSON and full-text search, under encryption")
+        try Self.searchEncrypted(encrypted)
         print(kept ? "\nDone. Try: sqlctx info \(encryptedPath) --ask-key" : "\nDone. (Run with --keep DIR to keep the databases.)")
+    }
+
+    /// Builds a JSON profile per author and an FTS5 index of titles in the encrypted database,
+    /// and queries both; says so when the engine lacks either.
+    private static func searchEncrypted(_ context: SQLContext) throws {
+        guard context.supports(.json), context.supports(.fts5) else {
+            print("    skipped: SQLCipher \(context.cipherVersion ?? "?") (SQLite \(context.version)) has \(context.supports(.json) ? "" : "no JSON functions ")\(context.supports(.fts5) ? "" : "no FTS5")")
+            return
+        }
+        try context.exec(sql: """
+            CREATE TABLE author_profile (author_id INTEGER PRIMARY KEY, profile TEXT NOT NULL);
+            INSERT INTO author_profile (author_id, profile)
+                SELECT a.id, json_object('name', a.name, 'books', json_group_array(b.title))
+                FROM author a JOIN book b ON b.author_id = a.id GROUP BY a.id;
+            CREATE VIRTUAL TABLE title_search USING fts5(title);
+            INSERT INTO title_search (title) SELECT title FROM book;
+            """)
+        let profiles = try context.selectAll(sql: """
+            SELECT json_extract(profile, '$.name'), json_array_length(profile, '$.books')
+            FROM author_profile WHERE json_array_length(profile, '$.books') >= ? ORDER BY 1
+            """, parameters: [3])
+        for row in profiles {
+            print("    json_extract: \(row[0].textValue ?? "?") wrote \(row[1].longValue ?? 0) of the books")
+        }
+        let matches = try context.selectAll(sql: "SELECT title FROM title_search WHERE title_search MATCH ? ORDER BY rank", parameters: ["dark* OR game*"])
+        print("    fts5 MATCH 'dark* OR game*': " + matches.compactMap { $0.first?.textValue }.joined(separator: ", "))
     }
 
     private static func hex(_ bytes: Data) -> String {

@@ -26,6 +26,9 @@ struct EncryptCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             try checkSourceAndDestination(source, destination)
+            guard keyOptions.cipherCompatibility == nil else {
+                throw CommandFailure("encrypt writes the engine's own format; --cipher-compatibility is for reading older databases")
+            }
             let key = try keyOptions.requiredKey(prompt: "New key for \(destination): ")
             try SQLContext.encryptFile(at: source, to: destination, key: .passphrase(key))
             print("encrypted \(source) into \(destination)")
@@ -57,7 +60,7 @@ struct DecryptCommand: ParsableCommand {
         try reportingErrors {
             try checkSourceAndDestination(source, destination)
             let key = try keyOptions.requiredKey(prompt: "Key of \(source): ")
-            try SQLContext.decryptFile(at: source, to: destination, key: .passphrase(key))
+            try SQLContext.decryptFile(at: source, to: destination, key: .passphrase(key), settings: keyOptions.cipherSettings)
             print("decrypted \(source) into \(destination)")
         }
     }
@@ -87,7 +90,7 @@ struct RekeyCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let key = try keyOptions.requiredKey(prompt: "Current key of \(database): ")
-            let context = try openExistingDatabase(database, key: key)
+            let context = try openExistingDatabase(database, key: key, settings: keyOptions.cipherSettings)
             defer { context.close() }
             let newKey: String
             if let newKeyFile {
@@ -110,5 +113,36 @@ func checkSourceAndDestination(_ source: String, _ destination: String) throws {
     guard FileManager.default.fileExists(atPath: source) else { throw CommandFailure("no database at \(source)") }
     guard !FileManager.default.fileExists(atPath: destination) else {
         throw CommandFailure("\(destination) already exists; choose a new file name")
+    }
+}
+
+/// `sqlctx upgrade DB`: rewrites a database from an older SQLCipher's format into the engine's.
+struct UpgradeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "upgrade",
+        abstract: "Upgrade an encrypted database from SQLCipher 1–3's format to SQLCipher 4's, in place.",
+        discussion: """
+            Says which format it found. Afterwards the database opens with its key alone, on \
+            SQLCipher 4 anywhere. No other program may have it open meanwhile.
+
+            Example: sqlctx upgrade old-app.db --key-file key.txt
+            """
+    )
+
+    @Argument(help: "The encrypted database.")
+    var database: String
+
+    @OptionGroup var keyOptions: KeyOptions
+
+    func run() throws {
+        try reportingErrors {
+            guard FileManager.default.fileExists(atPath: database) else { throw CommandFailure("no database at \(database)") }
+            guard keyOptions.cipherCompatibility == nil else {
+                throw CommandFailure("upgrade finds the database's format itself; leave out --cipher-compatibility")
+            }
+            let key = try keyOptions.requiredKey(prompt: "Key of \(database): ")
+            let upgrade = try SQLContext.upgradeCipherFormat(at: database, key: .passphrase(key))
+            print("\(database) \(upgrade)")
+        }
     }
 }

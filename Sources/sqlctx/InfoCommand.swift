@@ -18,10 +18,15 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let key = try keyOptions.key()
-            let context = try openExistingDatabase(database, key: key, readOnly: true)
+            let context = try openExistingDatabase(database, key: key, settings: keyOptions.cipherSettings, readOnly: true)
             defer { context.close() }
             func pragma(_ name: String) throws -> SQLValue {
                 try context.selectAll(sql: "PRAGMA \(name)").first?.first ?? .null
+            }
+            // SQLCipher 4 answers some numeric pragmas with text.
+            func number(_ name: String) throws -> String {
+                let value = try pragma(name)
+                return (value.longValue ?? value.textValue.flatMap { Int64($0) }).map(String.init) ?? "\(value)"
             }
             var lines: [(String, String)] = [("file", database)]
             if let cipherVersion = context.cipherVersion {
@@ -29,9 +34,10 @@ struct InfoCommand: ParsableCommand {
             } else {
                 lines.append(("engine", "system SQLite \(context.version)"))
             }
+            lines.append(("sqlcipher", describeCipherEngine()))
             lines.append(("encrypted", context.isEncrypted ? "yes" : "no"))
-            lines.append(("page size", "\(try pragma("page_size"))"))
-            lines.append(("page count", "\(try pragma("page_count"))"))
+            lines.append(("page size", try number("page_size")))
+            lines.append(("page count", try number("page_count")))
             lines.append(("user_version", "\(try context.getUserVersion())"))
             lines.append(("journal mode", try pragma("journal_mode").textValue ?? "?"))
             let tables = try context.selectAll(sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")

@@ -17,6 +17,14 @@ struct KeyOptions: ParsableArguments {
     @Flag(name: .long, help: "Ask for the key on the terminal, without echo.")
     var askKey = false
 
+    @Option(name: .long, help: ArgumentHelp("Read a database in the format of SQLCipher N (1 to 3) (PRAGMA cipher_compatibility).", valueName: "N"))
+    var cipherCompatibility: Int?
+
+    /// The cipher settings the options ask for when reading an encrypted database.
+    var cipherSettings: SQLCipherSettings {
+        cipherCompatibility.map { SQLCipherSettings(compatibility: $0) } ?? .default
+    }
+
     /// The environment variable holding the key.
     static let environmentVariable = "SQLCTX_KEY"
 
@@ -80,11 +88,11 @@ struct KeyOptions: ParsableArguments {
     }
 }
 
-/// Opens an existing database for a command, with a key when one is given.
+/// Opens an existing database for a command, with a key and cipher settings when a key is given.
 ///
 /// - Throws: `CommandFailure` when the file does not exist (it is never created), or `SQLError`
 ///   when it is not a database or the key is wrong.
-func openExistingDatabase(_ path: String, key: String?, readOnly: Bool = false) throws -> SQLContext {
+func openExistingDatabase(_ path: String, key: String?, settings: SQLCipherSettings = .default, readOnly: Bool = false) throws -> SQLContext {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
         throw CommandFailure("no database at \(path)")
@@ -100,6 +108,6 @@ func openExistingDatabase(_ path: String, key: String?, readOnly: Bool = false) 
         return context
     }
     let context = try SQLContext(path: path, flags: flags, configuration: .plus)
-    try context.key(key)
+    try context.key(.passphrase(key), settings: settings)
     return context
 }

@@ -30,7 +30,7 @@ struct MigrateCommand: ParsableCommand {
             let key = try keyOptions.key()
             let context = try SQLContext(path: database, configuration: key == nil ? .platform : .plus)
             defer { context.close() }
-            if let key { try context.key(key) }
+            if let key { try context.key(.passphrase(key), settings: keyOptions.cipherSettings) }
             let before = try context.getUserVersion()
             let applied = try context.migrate(steps)
             for version in applied {

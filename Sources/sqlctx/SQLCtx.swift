@@ -14,7 +14,7 @@ struct SQLCtx: ParsableCommand {
             """,
         subcommands: [
             DemoCommand.self, QueryCommand.self, InfoCommand.self, EncryptCommand.self, DecryptCommand.self,
-            RekeyCommand.self, MigrateCommand.self,
+            RekeyCommand.self, UpgradeCommand.self, MigrateCommand.self,
         ]
     )
 }

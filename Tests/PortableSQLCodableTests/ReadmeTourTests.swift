@@ -111,5 +111,14 @@ import Testing
         try SQLContext.encryptFile(at: app, to: app, key: "passphrase")
         try SQLContext.decryptFile(at: app, to: directory.path("app-plain.sqlite"), key: "passphrase")
         #expect(try sqlite3(directory.path("app-plain.sqlite"), "SELECT v FROM t;") == "1\n")
+
+        let oldPath = directory.path("old.sqlite")
+        try sqlcipher(oldPath, "PRAGMA key = 'passphrase';\nCREATE TABLE t (v);\nINSERT INTO t VALUES ('three');", program: systemSQLCipherProgram)
+        let old = try SQLContext(path: oldPath, configuration: .plus)
+        try old.key("passphrase", settings: .sqlcipher3)
+        #expect(try old.selectAll(sql: "SELECT v FROM t") == [["three"]])
+        old.close()
+        let upgrade = try SQLContext.upgradeCipherFormat(at: oldPath, key: "passphrase")
+        #expect("\(upgrade)" == "was in SQLCipher 3 format; upgraded to SQLCipher 4 format")
     }
 }

@@ -216,9 +216,10 @@ import Testing
         let context = try SQLContext(path: path, configuration: .plus)
         try context.key("integrity")
         try fill(context, rows: 400)
+        let pageSizeText = try context.selectAll(sql: "PRAGMA cipher_page_size").first?.first?.textValue
+        let pageSize = try #require(pageSizeText.flatMap { Int($0) })
         context.close()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let pageSize = 1024
         #expect(bytes.count > pageSize * 6)
         for page in [2, 4] {
             bytes[page * pageSize + 100] ^= 0xFF

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PortableSQL
-import PortableSQLPlus
+@testable import PortableSQLPlus
+import PortableSQLTestSupport
 import Testing
 
 /// Every function of each engine table comes from its own library.
@@ -27,15 +28,28 @@ import Testing
         return Set(addresses.map { address in maps.first { $0.range.contains(address) }?.file ?? "unmapped" })
     }
 
-    @Test func tablesPointIntoTheirOwnLibraries() throws {
-        let plus = SQLContext(configuration: .plus)
+    @Test(arguments: CipherEngine.all)
+    func tablesPointIntoTheirOwnLibraries(engine: CipherEngine) throws {
+        let plus = SQLContext(configuration: engine.configuration)
         _ = try plus.selectAll(sql: "SELECT 1")
         let cipherEngine = try #require(plus.engine)
         let platform = try libraries(of: SQLiteEngine.platform.functions)
         let cipher = try libraries(of: cipherEngine.functions)
         #expect(platform.count == 1)
         #expect(platform.allSatisfy { $0.contains("libsqlite3") }, "\(platform)")
-        #expect(cipher.count == 1)
+        #expect(cipher == [try #require(plus.cipherLibraryPath)], "\(cipher) against \(plus.cipherLibraryPath ?? "")")
         #expect(cipher.allSatisfy { $0.contains("libsqlcipher") }, "\(cipher)")
+    }
+
+    @Test func onlyLibrariesLinkedWithBsymbolicLoadWithoutDeepBind() throws {
+        let projectBuilt = FileManager.default.fileExists(atPath: SQLCipherDiscovery.projectBuiltLibrary)
+        #expect(SharedLibraryFile.bindsItsOwnSymbols(fileAt: SQLCipherDiscovery.projectBuiltLibrary) == projectBuilt)
+        #expect(!SharedLibraryFile.bindsItsOwnSymbols(fileAt: systemSQLCipherLibrary))
+        #expect(!SharedLibraryFile.bindsItsOwnSymbols(fileAt: "/usr/lib/x86_64-linux-gnu/libsqlite3.so.0"))
+        let directory = try TemporaryDirectory()
+        for (name, bytes) in [("empty", Data()), ("text", Data("not a library".utf8)), ("truncated", Data([0x7F, 0x45, 0x4C, 0x46, 2, 1] + Array(repeating: 0xFF, count: 80)))] {
+            try bytes.write(to: URL(fileURLWithPath: directory.path(name)))
+            #expect(!SharedLibraryFile.bindsItsOwnSymbols(fileAt: directory.path(name)), "\(name)")
+        }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import PortableSQLPlus
+@testable import PortableSQLPlus
 import PortableSQLTestSupport
 import Testing
 
@@ -81,9 +81,49 @@ import Testing
         }
     }
 
+    @Test func jsonAndFullTextSearchUnderEncryption() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("search.db")
+        let context = try SQLContext(path: path, configuration: .plus)
+        try context.key("search key")
+        try context.exec(sql: """
+            CREATE TABLE doc (id INTEGER PRIMARY KEY, meta TEXT NOT NULL);
+            CREATE VIRTUAL TABLE doc_text USING fts5(body);
+            """)
+        let documents = [("CONFIDENTIAL quarterly figures", "finance"), ("CONFIDENTIAL launch plans", "product"), ("lunch menu", "office")]
+        for (id, (body, team)) in documents.enumerated() {
+            try context.exec(sql: "INSERT INTO doc (id, meta) VALUES (?, json_object('team', ?, 'tags', json_array(?, 'internal')))", parameters: [.long(Int64(id + 1)), .text(team), .text(team)])
+            try context.exec(sql: "INSERT INTO doc_text (rowid, body) VALUES (?, ?)", parameters: [.long(Int64(id + 1)), .text(body)])
+        }
+        let found = try context.selectAll(sql: """
+            SELECT json_extract(d.meta, '$.team'), json_array_length(d.meta, '$.tags')
+            FROM doc_text JOIN doc d ON d.id = doc_text.rowid
+            WHERE doc_text MATCH ? ORDER BY d.id
+            """, parameters: ["confidential"])
+        #expect(found == [["finance", 2], ["product", 2]])
+        context.close()
+
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.range(of: Data("CONFIDENTIAL".utf8)) == nil)
+        #expect(bytes.range(of: Data("finance".utf8)) == nil)
+        // SQLCipher 4's own program reads the same index.
+        #expect(try sqlcipher(path, "PRAGMA key = 'search key';\nSELECT rowid FROM doc_text WHERE doc_text MATCH 'launch';") == "2\n")
+    }
+
     @Test func missingLibraryIsAClearErrorInAChildProcess() throws {
         let helper = try builtProduct("PortableSQLTestHelper")
-        #expect(try run(helper, ["open-plus"]).hasPrefix("3."))
+        // By default, the newest SQLCipher: the project-built 4.x over Debian's 3.4.1.
+        #expect(try run(helper, ["open-plus"]).hasPrefix("4."))
+        // A named library is loaded, whatever its version; under a sanitizer (the helper is built
+        // as this process is), one that needs RTLD_DEEPBIND is refused with the reason.
+        if SharedLibraryFile.sanitizerIsLoaded {
+            let refused = try #require(throws: CommandFailure.self) {
+                try run(helper, ["open-plus"], environment: ["SQLCIPHER_LIBRARY": systemSQLCipherLibrary])
+            }
+            #expect(refused.standardError.contains("sanitizer"), "\(refused)")
+        } else {
+            #expect(try run(helper, ["open-plus"], environment: ["SQLCIPHER_LIBRARY": systemSQLCipherLibrary]).hasPrefix("3."))
+        }
 
         let missing = try #require(throws: CommandFailure.self) {
             try run(helper, ["open-plus"], environment: ["SQLCIPHER_LIBRARY": "/nonexistent/libsqlcipher.so"])

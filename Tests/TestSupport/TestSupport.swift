@@ -58,10 +58,32 @@ public func sqlite3(_ path: String, _ sql: String) throws -> String {
     try run("/usr/bin/sqlite3", ["-batch", path], input: sql)
 }
 
-/// Runs `sql` through the `sqlcipher` command-line program on the database at `path`.
+/// The `sqlcipher` program that `Scripts/build-sqlcipher` installs beside its SQLCipher 4 library.
+public let projectSQLCipherProgram = "/usr/local/lib/portablesql/sqlcipher/bin/sqlcipher"
+/// Debian's own `sqlcipher` program (SQLCipher 3.4.1 on Debian 12).
+public let systemSQLCipherProgram = "/usr/bin/sqlcipher"
+/// Debian's own SQLCipher library (3.4.1 on Debian 12), for the tests that name a SQLCipher 3.
+public let systemSQLCipherLibrary = "/usr/lib/x86_64-linux-gnu/libsqlcipher.so.0"
+
+/// The `sqlcipher` program built with the library that `.plus` runs on: the project-built one
+/// when it is installed and `SQLCIPHER_LIBRARY` names no other library, else Debian's.
+/// (`TwoEnginesTests` checks that the two report the same SQLCipher version.)
+public var defaultSQLCipherProgram: String {
+    let named = ProcessInfo.processInfo.environment["SQLCIPHER_LIBRARY"] ?? ""
+    let projectBuilt = FileManager.default.isExecutableFile(atPath: projectSQLCipherProgram)
+    return projectBuilt && (named.isEmpty || named.hasPrefix("/usr/local/lib/portablesql/")) ? projectSQLCipherProgram : systemSQLCipherProgram
+}
+
+/// Runs `sql` through a `sqlcipher` command-line program on the database at `path`.
+///
+/// SQLCipher 4's program answers `PRAGMA key` with a line "ok" where SQLCipher 3's is silent;
+/// that line is dropped, so both give the same output.
 @discardableResult
-public func sqlcipher(_ path: String, _ sql: String) throws -> String {
-    try run("/usr/bin/sqlcipher", ["-batch", path], input: sql)
+public func sqlcipher(_ path: String, _ sql: String, program: String = defaultSQLCipherProgram) throws -> String {
+    let quietKeys = sql.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        line.lowercased().hasPrefix("pragma key") ? ".output /dev/null\n\(line)\n.output stdout" : String(line)
+    }
+    return try run(program, ["-batch", path], input: quietKeys.joined(separator: "\n"))
 }
 
 /// The path of an executable built beside the test bundle, such as `sqlctx`.

@@ -44,8 +44,12 @@ import Testing
         let directory = try TemporaryDirectory()
         let outcome = try sqlctx(["demo", "--keep", directory.path("demo")])
         #expect(outcome.status == 0)
-        for step in 1...8 { #expect(outcome.output.contains("[\(step)]")) }
+        for step in 1...9 { #expect(outcome.output.contains("[\(step)]")) }
         #expect(outcome.output.contains("wrong key → SQLITE_NOTADB"))
+        // On SQLCipher 4: JSON and FTS5 under encryption, and the engine named with its library.
+        #expect(outcome.output.contains("engine: SQLCipher 4.") && outcome.output.contains("libsqlcipher.so"))
+        #expect(outcome.output.contains("json_extract: Ursula K. Le Guin wrote 3 of the books"))
+        #expect(outcome.output.contains("fts5 MATCH 'dark* OR game*': The Player of Games, The Left Hand of Darkness"))
         let encrypted = try Data(contentsOf: URL(fileURLWithPath: directory.path("demo/library-encrypted.sqlite")))
         #expect(!encrypted.starts(with: Data("SQLite format 3".utf8)))
         #expect(try sqlite3(directory.path("demo/library.sqlite"), "SELECT count(*) FROM book;") == "7\n")
@@ -119,7 +123,9 @@ import Testing
         let encrypted = directory.path("enc.db")
         #expect(try sqlctx(["encrypt", path, encrypted], environment: ["SQLCTX_KEY": "k1"]).status == 0)
         let info = try sqlctx(["info", encrypted], environment: ["SQLCTX_KEY": "k1"])
-        #expect(info.output.contains("SQLCipher 3."))
+        #expect(info.output.contains("engine        SQLCipher 4."))
+        #expect(info.output.contains("sqlcipher     SQLCipher 4.") && info.output.contains("libsqlcipher.so"))
+        #expect(info.output.contains("page size     4096\n"))
         #expect(info.output.contains("encrypted     yes"))
         #expect(info.output.contains("user_version  5"))
         expectFailure(try sqlctx(["info", encrypted]), mentioning: "give its key")
@@ -224,8 +230,28 @@ import Testing
         expectFailure(try sqlctx(["migrate", path, migrations.path]), mentioning: "does not start with its number")
     }
 
+    @Test func upgradeAndCompatibilityForSQLCipher3Databases() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("v3.db")
+        try sqlcipher(path, "PRAGMA key = 'old key';\nCREATE TABLE item (v);\nINSERT INTO item VALUES (1), (2);\nPRAGMA user_version = 6;", program: systemSQLCipherProgram)
+        let key = ["SQLCTX_KEY": "old key"]
+        expectFailure(try sqlctx(["query", path, "SELECT count(*) FROM item"], environment: key), mentioning: "SQLCipher 3 format")
+        let compatible = try sqlctx(["query", path, "SELECT count(*) AS n FROM item", "--format", "csv", "--cipher-compatibility", "3"], environment: key)
+        #expect(compatible.output == "n\r\n2\r\n")
+        expectFailure(try sqlctx(["upgrade", path], environment: ["SQLCTX_KEY": "wrong key"]), mentioning: "key is wrong")
+        expectFailure(try sqlctx(["upgrade", directory.path("absent.db")], environment: key), mentioning: "no database at")
+        expectFailure(try sqlctx(["upgrade", path, "--cipher-compatibility", "3"], environment: key), mentioning: "leave out --cipher-compatibility")
+
+        let upgraded = try sqlctx(["upgrade", path], environment: key)
+        #expect(upgraded.output == "\(path) was in SQLCipher 3 format; upgraded to SQLCipher 4 format\n")
+        let info = try sqlctx(["info", path], environment: key)
+        #expect(info.output.contains("user_version  6") && info.output.contains("table item    2 rows"))
+        #expect(try sqlctx(["upgrade", path], environment: key).output.contains("is in SQLCipher 4 format already; nothing to do"))
+        expectFailure(try sqlctx(["encrypt", path, directory.path("x.db"), "--cipher-compatibility", "3"], environment: key), mentioning: "--cipher-compatibility")
+    }
+
     @Test func everyCommandHasHelpWithAnExample() throws {
-        for command in ["demo", "query", "info", "encrypt", "decrypt", "rekey", "migrate"] {
+        for command in ["demo", "query", "info", "encrypt", "decrypt", "rekey", "upgrade", "migrate"] {
             let help = try sqlctx([command, "--help"])
             #expect(help.status == 0)
             #expect(help.output.contains("Example: sqlctx \(command)") || help.output.contains("sqlctx \(command)"), "\(command)")

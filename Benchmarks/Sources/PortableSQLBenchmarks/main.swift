@@ -46,7 +46,7 @@ func removeDatabase(_ path: String) {
 let platformVersion = SQLContext().version
 let cipher = SQLContext(configuration: .plus)
 say("PortableSQL benchmarks: \(runs) timed rounds after a warm-up; median times, and medians of each round's ratio to the raw C API.")
-say("SQLite \(platformVersion); SQLCipher \(cipher.cipherVersion ?? "not loaded") (SQLite \(cipher.version)); \(ProcessInfo.processInfo.activeProcessorCount) cores")
+say("SQLite \(platformVersion); SQLCipher \(cipher.cipherVersion ?? "not loaded") (SQLite \(cipher.version)) from \(cipher.cipherLibraryPath ?? "nowhere"); \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
 let insertPath = path("insert.db")
 

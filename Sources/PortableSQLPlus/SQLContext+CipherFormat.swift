@@ -1,0 +1,116 @@
+import Foundation
+
+/// What `SQLContext.upgradeCipherFormat(at:key:configuration:)` found and did.
+public struct SQLCipherUpgrade: Sendable, Hashable, CustomStringConvertible {
+    /// The SQLCipher major version whose default format the database was in (1 to 4).
+    public let formerFormat: Int
+    /// The format it is in now: the engine's own major version.
+    public let currentFormat: Int
+
+    /// Whether the file was rewritten (`false` when it was in the engine's format already).
+    public var migrated: Bool { formerFormat != currentFormat }
+
+    /// Says what was found and done, as `sqlctx upgrade` prints it.
+    public var description: String {
+        migrated
+            ? "was in SQLCipher \(formerFormat) format; upgraded to SQLCipher \(currentFormat) format"
+            : "is in SQLCipher \(currentFormat) format already; nothing to do"
+    }
+}
+
+extension SQLContext {
+    /// Rewrites the encrypted database at `path` from the format of an older SQLCipher (1, 2 or
+    /// 3, with that version's default settings) into the format of the engine, in place, with
+    /// SQLCipher's `PRAGMA cipher_migrate`; afterwards it opens with `key` and no settings.
+    ///
+    /// No other connection may have the file open meanwhile. Rows, schema and `user_version`
+    /// are kept. A database written with custom settings (page size, KDF iterations, …) is not
+    /// recognized: open it with those settings and `export(_:key:)` it instead.
+    ///
+    /// ```swift
+    /// let upgrade = try SQLContext.upgradeCipherFormat(at: "old.sqlite", key: "passphrase")
+    /// print(upgrade)   // was in SQLCipher 3 format; upgraded to SQLCipher 4 format
+    /// ```
+    /// - Returns: the format found, and the one the file is in now.
+    /// - Throws: `SQLError`: `SQLITE_CANTOPEN` when there is no file at `path`; `SQLITE_NOTADB`
+    ///   when the key opens it in no known format (a wrong key, or a plain database);
+    ///   `SQLITE_MISUSE` when the configuration is not SQLCipher 4 or later, or the key is empty
+    ///   or malformed; `SQLITE_ERROR` when `cipher_migrate` fails.
+    public static func upgradeCipherFormat(at path: String, key: SQLCipherKey, configuration: SQLiteConfiguration = .plus) throws -> SQLCipherUpgrade {
+        try key.validate()
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw SQLError(code: .cantOpen, message: "no database at \(path)")
+        }
+        let library = try SQLContext(configuration: configuration).cipherLibrary(for: "upgradeCipherFormat(at:key:)").library
+        let current = library.cipherMajorVersion
+        guard current >= 4 else {
+            throw SQLError(code: .misuse, message: "upgradeCipherFormat(at:key:) needs SQLCipher 4 or later; this engine is SQLCipher \(library.cipherVersion)")
+        }
+        guard let found = try cipherFormat(ofFileAt: path, key: key, library: library, trying: Array((1...current).reversed())) else {
+            throw unopenedDatabaseError(at: path, library: library)
+        }
+        guard found != current else { return SQLCipherUpgrade(formerFormat: current, currentFormat: current) }
+
+        // cipher_migrate works only on a connection that has its key and has read nothing yet.
+        // cipher_migrate attaches a new file, which takes the main connection's flags: hence `.create`
+        // (the file was checked to exist).
+        let migrating = try SQLContext(path: path, flags: [.readWrite, .create], configuration: library.configuration)
+        defer { migrating.close() }
+        try library.applyKey(key, to: try migrating.checkOpen().connection)
+        let status = try migrating.selectAll(sql: "PRAGMA cipher_migrate")
+        guard status == [["0"]] else {
+            throw SQLError(code: .error, message: "SQLCipher could not migrate \(path) from SQLCipher \(found) format (cipher_migrate answered \(status))")
+        }
+        migrating.close()
+
+        let check = try SQLContext(path: path, flags: .readOnly, configuration: library.configuration)
+        defer { check.close() }
+        try check.key(key, settings: .default, library: library)
+        let integrity = try check.selectAll(sql: "PRAGMA quick_check")
+        guard integrity == [["ok"]] else {
+            throw SQLError(code: .corrupt, message: "\(path) failed its check after the upgrade: \(integrity)")
+        }
+        return SQLCipherUpgrade(formerFormat: found, currentFormat: current)
+    }
+
+    /// The first of `formats` (SQLCipher major versions, newest first) whose default format
+    /// opens the file at `path` with `key`; `nil` when none does. Each try is a read-only
+    /// connection of its own.
+    private static func cipherFormat(ofFileAt path: String, key: SQLCipherKey, library: SQLCipherLibrary, trying formats: [Int]) throws -> Int? {
+        for format in formats {
+            let probe = try SQLContext(path: path, flags: .readOnly, configuration: library.configuration)
+            defer { probe.close() }
+            let settings = format == library.cipherMajorVersion ? SQLCipherSettings.default : SQLCipherSettings(compatibility: format)
+            do {
+                try probe.key(key, settings: settings, library: library)
+                return format
+            } catch let error as SQLError where error.code == .notADatabase {
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// A `SQLITE_NOTADB` error that says why the file at `path` did not open, and what to try.
+    private static func unopenedDatabaseError(at path: String, library: SQLCipherLibrary) -> SQLError {
+        let start = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)))
+            .flatMap { handle in defer { try? handle.close() }; return try? handle.read(upToCount: 16) } ?? Data()
+        if start == Data("SQLite format 3\0".utf8) {
+            return SQLError(code: .notADatabase, message: "\(path) starts with SQLite's plain header: it is not encrypted (open it without a key), or it keeps its header in clear (give SQLCipherSettings.plaintextHeaderSize and its salt)")
+        }
+        let tried = library.cipherMajorVersion >= 4 ? " (tried the formats of SQLCipher 1 to \(library.cipherMajorVersion))" : ""
+        return SQLError(code: .notADatabase, message: "file is not a database, or the key is wrong\(tried)")
+    }
+
+    /// Why this context's key did not open its file, told apart where SQLCipher allows: a
+    /// database in an older SQLCipher's format, a plain database, or a wrong key. `nil` for
+    /// databases that are not files, and on SQLCipher 3, which cannot read other formats.
+    func diagnoseUnopenedDatabase(key: SQLCipherKey, library: SQLCipherLibrary) -> SQLError? {
+        let current = library.cipherMajorVersion
+        guard current >= 4, !path.isEmpty, path != ":memory:", FileManager.default.fileExists(atPath: path) else { return nil }
+        if let older = try? Self.cipherFormat(ofFileAt: path, key: key, library: library, trying: Array((1..<current).reversed())) {
+            return SQLError(code: .notADatabase, message: "\(path) is in SQLCipher \(older) format, which SQLCipher \(current) does not open by default: open it with SQLCipherSettings(compatibility: \(older)), or upgrade it once with SQLContext.upgradeCipherFormat(at:key:)")
+        }
+        return Self.unopenedDatabaseError(at: path, library: library)
+    }
+}

@@ -61,13 +61,15 @@ public final class SQLContext {
     }
 
     /// Opens (and by default creates) the database file at `path`; `nil` opens a private
-    /// in-memory database, and `""` a private temporary file that is deleted on close.
+    /// in-memory database, and `""` a private temporary file that is deleted on close. `flags`
+    /// `nil` means SQLite's default, `[.readWrite, .create]`; PortableSQL adds `.noMutex` unless
+    /// `.fullMutex` is given (see the type's documentation).
     ///
     /// - Throws: `SQLError` when the file cannot be opened (`SQLITE_CANTOPEN`), or when the
     ///   configuration's engine cannot be loaded. A file that exists but is not a database opens,
     ///   and its first read throws `SQLITE_NOTADB`; the file is never modified.
-    public convenience init(path: String?, flags: OpenFlags = [.readWrite, .create], configuration: SQLiteConfiguration = .platform) throws {
-        self.init(location: path ?? ":memory:", flags: flags, configuration: configuration)
+    public convenience init(path: String?, flags: OpenFlags? = nil, configuration: SQLiteConfiguration = .platform) throws {
+        self.init(location: path ?? ":memory:", flags: flags ?? [.readWrite, .create], configuration: configuration)
         if connection == nil { throw closedError }
     }
 
@@ -75,7 +77,7 @@ public final class SQLContext {
     ///
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) for a URL that is not a file URL, and as
     ///   `init(path:flags:configuration:)` does.
-    public convenience init(path url: URL, flags: OpenFlags = [.readWrite, .create], configuration: SQLiteConfiguration = .platform) throws {
+    public convenience init(path url: URL, flags: OpenFlags? = nil, configuration: SQLiteConfiguration = .platform) throws {
         guard url.isFileURL else {
             throw SQLError(code: .cantOpen, message: "\(url) is not a file URL")
         }
@@ -245,6 +247,28 @@ public final class SQLContext {
     /// in-memory connection, and remembered. `false` when the engine could not be loaded.
     public func supports(_ feature: SQLFeature) -> Bool {
         engine?.supports(feature) ?? false
+    }
+
+    /// The same as `supports(_:)` (SkipSQL's spelling).
+    public func supports(feature: SQLFeature) -> Bool {
+        supports(feature)
+    }
+
+    /// The SQLite version as one number, such as 3040001 for 3.40.1; 0 when the engine could not
+    /// be loaded.
+    public var versionNumber: Int32 {
+        engine?.functions.libversionNumber() ?? 0
+    }
+
+    /// The database's text encoding (`PRAGMA encoding`): "UTF-8", "UTF-16le" or "UTF-16be";
+    /// `nil` when closed. SQLite takes a new encoding only before the database has content; a
+    /// setting it refuses or ignores leaves the encoding as it was.
+    public var encoding: String? {
+        get { (try? selectAll(sql: "PRAGMA encoding").first?.first?.textValue) ?? nil }
+        set {
+            guard let newValue, ["UTF-8", "UTF-16", "UTF-16le", "UTF-16be"].contains(newValue) else { return }
+            try? exec(sql: "PRAGMA encoding = '\(newValue)'")
+        }
     }
 }
 

@@ -25,6 +25,29 @@ public enum SQLFeature: String, Sendable, Hashable, CaseIterable {
     case strictTables
     /// Database encryption with a key (SQLCipher).
     case encryption
+    /// Row values: `(a, b) = (1, 2)` (SQLite 3.15).
+    case rowValueSyntax
+    /// Row values in `IN`: `(a, b) IN (VALUES (1, 2), (3, 4))` (SQLite 3.15).
+    case rowValueInSyntax
+    /// `ALTER TABLE … RENAME COLUMN` (SQLite 3.25).
+    case renameColumn
+    /// `ALTER TABLE … DROP COLUMN` (SQLite 3.35).
+    case dropColumn
+    /// The schema table under its new name, `sqlite_schema` (SQLite 3.33).
+    case sqliteSchemaTable
+    /// `PRAGMA integrity_check(table)`, checking one table (SQLite 3.33).
+    case partialIntegrityCheck
+
+    // SkipSQL's names for the features above that PortableSQL names otherwise.
+
+    /// SkipSQL's name for `.json`.
+    public static let jsonFunction = SQLFeature.json
+    /// SkipSQL's name for `.returning`.
+    public static let selectReturning = SQLFeature.returning
+    /// SkipSQL's name for `.rightAndFullJoin` (both came in SQLite 3.39).
+    public static let rightJoin = SQLFeature.rightAndFullJoin
+    /// SkipSQL's name for `.rightAndFullJoin` (both came in SQLite 3.39).
+    public static let fullOuterJoin = SQLFeature.rightAndFullJoin
 
     /// Statements that succeed, on a fresh in-memory database, only where the feature exists;
     /// the last one must return a row.
@@ -41,11 +64,24 @@ public enum SQLFeature: String, Sendable, Hashable, CaseIterable {
         case .windowFunctions: return ["SELECT row_number() OVER (ORDER BY 1)"]
         case .strictTables: return ["CREATE TABLE probe(a INTEGER) STRICT", "SELECT 1"]
         case .encryption: return ["PRAGMA cipher_version"]
+        case .rowValueSyntax: return ["SELECT (1, 2) = (1, 2)"]
+        case .rowValueInSyntax: return ["SELECT (1, 2) IN (VALUES (1, 2))"]
+        case .renameColumn: return ["CREATE TABLE probe(a)", "ALTER TABLE probe RENAME COLUMN a TO b", "SELECT 1"]
+        case .dropColumn: return ["CREATE TABLE probe(a, b)", "ALTER TABLE probe DROP COLUMN b", "SELECT 1"]
+        case .sqliteSchemaTable: return ["SELECT count(*) FROM sqlite_schema"]
+        // Older engines read the argument as an error limit and answer "ok" too: known by version.
+        case .partialIntegrityCheck: return []
         }
+    }
+
+    /// The SQLite version from which the feature exists, for features no statement can tell.
+    private var minimumVersion: Int32? {
+        self == .partialIntegrityCheck ? 3_033_000 : nil
     }
 
     /// Runs the trial on a private in-memory connection of `engine`.
     func probe(on engine: SQLiteEngine) -> Bool {
+        if let minimumVersion { return engine.functions.libversionNumber() >= minimumVersion }
         guard let context = try? SQLContext(inMemoryOn: engine) else { return false }
         defer { context.close() }
         for statement in trial.dropLast() {
@@ -55,3 +91,6 @@ public enum SQLFeature: String, Sendable, Hashable, CaseIterable {
         return !rows.isEmpty
     }
 }
+
+/// SkipSQL's name for `SQLFeature`.
+public typealias SQLiteFeature = SQLFeature

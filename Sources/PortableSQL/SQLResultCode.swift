@@ -2,7 +2,10 @@
 ///
 /// The raw value is the C constant. Compare a `SQLError`'s `code` with the primary codes below and
 /// its `extendedCode` with the extended ones; `name` gives the C name for any code.
-public struct SQLResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+///
+/// As in SkipSQL, a code also compares with a C constant or an integer literal
+/// (`error.code == 9`, `error.code == SQLITE_INTERRUPT`).
+public struct SQLResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
     /// The C value of the code.
     public let rawValue: Int32
 
@@ -10,6 +13,20 @@ public struct SQLResultCode: RawRepresentable, Hashable, Sendable, CustomStringC
     @inlinable public init(rawValue: Int32) {
         self.rawValue = rawValue
     }
+
+    /// The code whose C value is `value`.
+    @inlinable public init(integerLiteral value: Int32) {
+        self.rawValue = value
+    }
+
+    /// Whether `code` is the C value `value`.
+    @_disfavoredOverload @inlinable public static func == (code: SQLResultCode, value: Int32) -> Bool { code.rawValue == value }
+    /// Whether `code` is the C value `value`.
+    @_disfavoredOverload @inlinable public static func == (value: Int32, code: SQLResultCode) -> Bool { code.rawValue == value }
+    /// Whether `code` is not the C value `value`.
+    @_disfavoredOverload @inlinable public static func != (code: SQLResultCode, value: Int32) -> Bool { code.rawValue != value }
+    /// Whether `code` is not the C value `value`.
+    @_disfavoredOverload @inlinable public static func != (value: Int32, code: SQLResultCode) -> Bool { code.rawValue != value }
 
     /// The primary code of an extended code (its low eight bits); a primary code is its own.
     public var primary: SQLResultCode { SQLResultCode(rawValue: rawValue & 0xFF) }

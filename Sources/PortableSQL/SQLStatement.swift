@@ -119,9 +119,11 @@ public final class SQLStatement {
 
     /// Resets the statement to run again from the start; bindings are kept.
     ///
-    /// - Throws: `SQLError` when the statement is closed.
-    public func reset() throws {
-        guard let handle else { throw closedError() }
+    /// It throws nothing, as in SkipSQL: what SQLite's reset reports is the error of the last
+    /// step, which `next()` has thrown already; and a closed statement has nothing to reset (its
+    /// next use throws).
+    public func reset() {
+        guard let handle else { return }
         _ = engine.functions.reset(handle)
         hasStepped = false
     }
@@ -145,7 +147,7 @@ public final class SQLStatement {
         guard index >= 1 && index <= parameterCount else {
             throw SQLError(code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
         }
-        if hasStepped { try reset() }
+        if hasStepped { reset() }
         try bindUnchecked(value, at: Int32(index), handle)
     }
 
@@ -164,7 +166,7 @@ public final class SQLStatement {
     public func bind(parameters: [SQLValue]) throws {
         guard let handle else { throw closedError() }
         guard parameters.count == parameterCount else { throw parameterCountError(parameters.count) }
-        if hasStepped { try reset() }
+        if hasStepped { reset() }
         // Integers inline, read straight from the array: anything else is copied out of it for
         // `bindUnchecked`, and that copy costs more than the bind.
         let bindInt64 = engine.functions.bindInt64
@@ -190,7 +192,7 @@ public final class SQLStatement {
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when a name is unknown or a parameter is left unbound.
     public func bind(parameters: [String: SQLValue]) throws {
         guard let handle else { throw closedError() }
-        if hasStepped { try reset() }
+        if hasStepped { reset() }
         _ = engine.functions.clearBindings(handle)
         var bound = Set<Int>()
         for (name, value) in parameters {
@@ -222,7 +224,7 @@ public final class SQLStatement {
     /// - Throws: `SQLError` (`SQLITE_RANGE`) for a wrong count, or when a value cannot be bound.
     package func bind(presentValues values: [SQLValue?]) throws {
         guard let handle else { throw closedError() }
-        if hasStepped { try reset() }
+        if hasStepped { reset() }
         // Integers inline, as in `bind(parameters:)`.
         let bindInt64 = engine.functions.bindInt64
         var count = 0
@@ -250,7 +252,7 @@ public final class SQLStatement {
     /// - Throws: `SQLError` (`SQLITE_RANGE`) for a wrong count, or when a value cannot be bound.
     package func bind(takingPresentValues values: inout [SQLValue?]) throws {
         guard let handle else { throw closedError() }
-        if hasStepped { try reset() }
+        if hasStepped { reset() }
         let parameterCount = Int32(truncatingIfNeeded: parameterCount)
         let engine = engine
         let bindInt64 = engine.functions.bindInt64

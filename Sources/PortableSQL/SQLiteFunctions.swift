@@ -39,6 +39,7 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let clearBindings: @convention(c) (OpaquePointer?) -> Int32
     package let bindParameterCount: @convention(c) (OpaquePointer?) -> Int32
     package let bindParameterIndex: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+    package let bindParameterName: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?
     @usableFromInline package let bindNull: @convention(c) (OpaquePointer?, Int32) -> Int32
     @usableFromInline package let bindInt64: @convention(c) (OpaquePointer?, Int32, Int64) -> Int32
     @usableFromInline package let bindDouble: @convention(c) (OpaquePointer?, Int32, Double) -> Int32
@@ -47,6 +48,7 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let bindZeroblob: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
     package let columnCount: @convention(c) (OpaquePointer?) -> Int32
     package let columnName: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?
+    package let columnDecltype: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?
     package let columnType: @convention(c) (OpaquePointer?, Int32) -> Int32
     @usableFromInline package let columnInt64: @convention(c) (OpaquePointer?, Int32) -> Int64
     package let columnDouble: @convention(c) (OpaquePointer?, Int32) -> Double
@@ -97,6 +99,7 @@ extension SQLiteFunctions {
             clearBindings: try function("sqlite3_clear_bindings"),
             bindParameterCount: try function("sqlite3_bind_parameter_count"),
             bindParameterIndex: try function("sqlite3_bind_parameter_index"),
+            bindParameterName: try function("sqlite3_bind_parameter_name"),
             bindNull: try function("sqlite3_bind_null"),
             bindInt64: try function("sqlite3_bind_int64"),
             bindDouble: try function("sqlite3_bind_double"),
@@ -105,6 +108,7 @@ extension SQLiteFunctions {
             bindZeroblob: try function("sqlite3_bind_zeroblob"),
             columnCount: try function("sqlite3_column_count"),
             columnName: try function("sqlite3_column_name"),
+            columnDecltype: try function("sqlite3_column_decltype"),
             columnType: try function("sqlite3_column_type"),
             columnInt64: try function("sqlite3_column_int64"),
             columnDouble: try function("sqlite3_column_double"),
@@ -149,6 +153,7 @@ extension SQLiteFunctions {
         clearBindings: sqlite3_clear_bindings,
         bindParameterCount: sqlite3_bind_parameter_count,
         bindParameterIndex: sqlite3_bind_parameter_index,
+        bindParameterName: sqlite3_bind_parameter_name,
         bindNull: sqlite3_bind_null,
         bindInt64: sqlite3_bind_int64,
         bindDouble: sqlite3_bind_double,
@@ -157,6 +162,7 @@ extension SQLiteFunctions {
         bindZeroblob: sqlite3_bind_zeroblob,
         columnCount: sqlite3_column_count,
         columnName: sqlite3_column_name,
+        columnDecltype: sqlite3_column_decltype,
         columnType: sqlite3_column_type,
         columnInt64: sqlite3_column_int64,
         columnDouble: sqlite3_column_double,

@@ -1,6 +1,8 @@
 extension SQLContext {
-    /// Inserts `record` and returns it as stored: when the table has an AUTOINCREMENT key and the
-    /// record's key is 0, the database assigns the key and the returned record carries it.
+    /// Inserts `record` and returns it as stored: when the table's primary key is one INTEGER
+    /// column and the record leaves it out or gives NULL (or 0, for an AUTOINCREMENT key), the
+    /// database assigns the key and the returned record carries it, with the declared defaults of
+    /// the columns it left out.
     ///
     /// - Throws: `SQLError` (a constraint violation leaves the table unchanged), or what the
     ///   record's `encode`/`init(row:)` throws.
@@ -37,23 +39,31 @@ extension SQLContext {
         swapSpareRecordValues(&row.storage)
     }
 
-    /// Inserts the values `type` encoded into `row`. When the database assigned the AUTOINCREMENT
-    /// key, puts it in `row` and returns `true`; otherwise gives the emptied values buffer back
-    /// to the context and returns `false`.
+    /// Inserts the values `type` encoded into `row`. When the database assigned the INTEGER
+    /// PRIMARY KEY, puts it in `row` and returns `true`; otherwise gives the emptied values
+    /// buffer back to the context and returns `false`.
     ///
     /// - Throws: `SQLError` for a column `table` does not declare, or from SQLite.
     @usableFromInline
     func insertEncoded(_ row: inout SQLRow, of type: Any.Type, into table: SQLTable) throws -> Bool {
         try row.conform(encodedBy: type, to: table)
         var assignsKey = false
-        if let position = table.autoincrementPosition, case .long(0)? = row.storage[position] {
-            row.storage[position] = nil
-            assignsKey = true
+        if let position = table.rowIDKeyPosition {
+            switch row.storage[position] {
+            case nil, .null?:
+                assignsKey = true
+            case .long(0)? where table.columns[position].autoincrement:
+                assignsKey = true
+            default:
+                break
+            }
+            // Left out of the INSERT, so that SQLite assigns it.
+            if assignsKey { row.storage[position] = nil }
         }
         let statement = try checkOutInsertStatement(for: row, into: table)
         defer { checkIn(statement) }
         // Binding takes the values out of the row.
-        guard assignsKey, let position = table.autoincrementPosition else {
+        guard assignsKey, let position = table.rowIDKeyPosition else {
             try statement.bind(takingPresentValues: &row.storage)
             while try statement.next() {}
             swapSpareRecordValues(&row.storage)
@@ -63,6 +73,9 @@ extension SQLContext {
         try statement.bind(presentValues: row.storage)
         while try statement.next() {}
         row.storage[position] = .long(lastInsertRowID)
+        for defaulted in table.defaultedPositions where row.storage[defaulted] == nil {
+            row.storage[defaulted] = table.columns[defaulted].defaultValue
+        }
         return true
     }
 
@@ -179,16 +192,17 @@ extension SQLContext {
         return try query(type).where(predicate).limit(1).eval().load().first
     }
 
-    /// The records matching `predicate` (all when `nil`), sorted by `orderBy`, at most `limit`.
+    /// The records matching `predicate` (all when `nil`), sorted by `orderBy`, at most `limit`,
+    /// after skipping `offset`.
     ///
     /// - Throws: errors from reading or decoding.
     public func fetchAll<T: SQLCodable>(
-        _ type: T.Type, where predicate: SQLPredicate? = nil, orderBy: SQLColumn? = nil, order: SQLOrder = .ascending, limit: Int? = nil
+        _ type: T.Type, where predicate: SQLPredicate? = nil, orderBy: SQLColumn? = nil, order: SQLOrder = .ascending, limit: Int? = nil,
+        offset: Int? = nil
     ) throws -> [T] {
-        var query = query(type)
-        if let predicate { query = query.where(predicate) }
+        var query = query(type).where(predicate)
         if let orderBy { query = query.orderBy(orderBy, order: order) }
-        if let limit { query = query.limit(limit) }
+        if limit != nil || offset != nil { query = query.limit(limit ?? -1, offset: offset) }
         return try query.eval().load()
     }
 

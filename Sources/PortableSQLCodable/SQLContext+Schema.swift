@@ -37,9 +37,17 @@ extension SQLContext {
     /// - Throws: `SQLError` from SQLite when the column cannot be added.
     @discardableResult
     public func addColumnIfNotExists<T: SQLCodable>(_ column: SQLColumn, to type: T.Type) throws -> Bool {
-        let table = T.table
-        let existing = try selectAll(sql: "SELECT name FROM pragma_table_info(?)", parameters: [.text(table.name)])
-        guard !existing.contains(where: { $0.first?.textValue?.lowercased() == column.name.lowercased() }) else { return false }
+        try addColumnIfNotExists(column, to: T.table)
+    }
+
+    /// Adds `column` to `table` unless it has a column of that name (compared as SQLite does,
+    /// ignoring ASCII case), with its index when it names one; one transaction. Returns whether
+    /// the column was added. Works on every SQLite from 3.15 on.
+    ///
+    /// - Throws: `SQLError` from SQLite when the column cannot be added (see the generic form).
+    @discardableResult
+    public func addColumnIfNotExists(_ column: SQLColumn, to table: SQLTable) throws -> Bool {
+        guard try !columns(for: table.name).contains(where: { $0.name.lowercased() == column.name.lowercased() }) else { return false }
         try transaction {
             try exec(sql: "ALTER TABLE \(table.quotedName) ADD COLUMN \(column.definition(inlinePrimaryKey: true))")
             for index in SQLTable(name: table.name, columns: [column]).createIndexStatements() {

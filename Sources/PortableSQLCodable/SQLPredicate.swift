@@ -1,8 +1,11 @@
 /// A condition on the columns of a table, for queries, counts and deletes.
 ///
-/// Build predicates from columns (`DemoTable.num.isNull().or(DemoTable.txt.equals("ABC"))`).
+/// Build predicates from columns (`DemoTable.num.isNull().or(DemoTable.txt.equals("ABC"))`) or,
+/// as in SkipSQL, with the static builders (`.equals(DemoTable.txt, SQLValue("ABC"))`), which
+/// take a column, a column of an aliased table (`column.alias("t0")`) or a value on either side.
 /// Values always become bound parameters and columns quoted identifiers: no value is ever part
-/// of the SQL text.
+/// of the SQL text. The builders give the most specific case: a column compared with a value is
+/// `.comparison`, whichever way it was built.
 public indirect enum SQLPredicate: Hashable, Sendable {
     /// `column <operator> value`.
     case comparison(SQLColumn, SQLComparison, SQLValue)
@@ -20,15 +23,20 @@ public indirect enum SQLPredicate: Hashable, Sendable {
     case any([SQLPredicate])
     /// The negation of a predicate.
     case negation(SQLPredicate)
+    /// `left <operator> right` for any two operands: two columns (a join condition), a value on
+    /// the left, an aliased column. Comparing with a NULL value on the right is `IS (NOT) NULL`.
+    case compare(SQLOperand, SQLComparison, SQLOperand)
+    /// `operand IN (operands…)` for any operands.
+    case member(SQLOperand, of: [SQLOperand])
 
-    /// This predicate and `other`.
-    public func and(_ other: SQLPredicate) -> SQLPredicate {
-        .all([self, other])
+    /// This predicate and the `others`.
+    public func and(_ others: SQLPredicate...) -> SQLPredicate {
+        .all([self] + others)
     }
 
-    /// This predicate or `other`.
-    public func or(_ other: SQLPredicate) -> SQLPredicate {
-        .any([self, other])
+    /// This predicate or one of the `others`.
+    public func or(_ others: SQLPredicate...) -> SQLPredicate {
+        .any([self] + others)
     }
 
     /// The negation of this predicate.
@@ -58,6 +66,13 @@ public indirect enum SQLPredicate: Hashable, Sendable {
             parameters.append(value)
             return "?"
         }
+        func operand(_ operand: SQLOperand) -> String {
+            switch operand {
+            case .column(let column): return name(column)
+            case .aliasedColumn(let aliased): return aliased.alias.quotedIdentifier + "." + aliased.column.quotedName
+            case .value(let value): return placeholder(value)
+            }
+        }
         switch self {
         case .comparison(let column, .equal, .null):
             return "\(name(column)) IS NULL"
@@ -73,6 +88,16 @@ public indirect enum SQLPredicate: Hashable, Sendable {
             return "\(name(column)) BETWEEN \(placeholder(low)) AND \(placeholder(high))"
         case .within(let column, let values):
             return "\(name(column)) IN (" + values.map(placeholder).joined(separator: ", ") + ")"
+        case .compare(let left, .equal, .value(.null)):
+            return "\(operand(left)) IS NULL"
+        case .compare(let left, .notEqual, .value(.null)):
+            return "\(operand(left)) IS NOT NULL"
+        case .compare(let left, let comparison, let right):
+            let leftText = operand(left)
+            return "\(leftText) \(comparison.rawValue) \(operand(right))"
+        case .member(let left, let operands):
+            let leftText = operand(left)
+            return "\(leftText) IN (" + operands.map(operand).joined(separator: ", ") + ")"
         case .all(let predicates):
             guard !predicates.isEmpty else { return "1" }
             return "(" + predicates.map { $0.render(into: &parameters, qualifier: qualifier) }.joined(separator: " AND ") + ")"
@@ -101,6 +126,8 @@ public enum SQLComparison: String, Hashable, Sendable, CaseIterable {
     case greaterOrEqual = ">="
     /// `LIKE`: `%` matches any run of characters, `_` any one; ASCII letters match either case.
     case like = "LIKE"
+    /// `NOT LIKE`: the negation of `like` (NULL where either side is NULL).
+    case notLike = "NOT LIKE"
 }
 
 extension SQLColumn {
@@ -118,6 +145,8 @@ extension SQLColumn {
     public func greaterThanOrEqual(_ value: SQLValue) -> SQLPredicate { .comparison(self, .greaterOrEqual, value) }
     /// `column LIKE pattern`.
     public func like(_ pattern: SQLValue) -> SQLPredicate { .comparison(self, .like, pattern) }
+    /// `column NOT LIKE pattern`.
+    public func notLike(_ pattern: SQLValue) -> SQLPredicate { .comparison(self, .notLike, pattern) }
     /// `column IS NULL`.
     public func isNull() -> SQLPredicate { .isNull(self) }
     /// `column IS NOT NULL`.

@@ -8,8 +8,23 @@ public struct SQLQuery<T: SQLCodable>: SQLQueryRefining {
     /// The query joined with `type`'s table under `alias`, matched through the foreign key
     /// `column` (declared on either table); `cross` needs no column.
     public func join<U: SQLCodable>(_ type: U.Type, _ alias: String, kind: SQLJoinKind = .inner, on column: SQLColumn? = nil) -> SQLJoinQuery<T, U> {
+        join(type, alias: alias, kind: kind, on: column)
+    }
+
+    /// The query joined with `type`'s table, matched through the foreign key `column` (SkipSQL's
+    /// spelling); without `alias`, the table is named `t1`.
+    public func join<U: SQLCodable>(_ type: U.Type, alias: String? = nil, kind: SQLJoinKind = .inner, on column: SQLColumn?) -> SQLJoinQuery<T, U> {
         var plan = plan
         plan.join(U.table, alias: alias, kind: kind, on: column)
+        return SQLJoinQuery(context: context, plan: plan)
+    }
+
+    /// The query joined with `type`'s table where `condition` holds: any predicate, such as
+    /// columns of both tables compared (`Book.authorID.alias("b").equals(Author.id.alias("a"))`).
+    /// Without `alias`, the table is named `t1`.
+    public func join<U: SQLCodable>(_ type: U.Type, alias: String? = nil, kind: SQLJoinKind = .inner, on condition: SQLPredicate) -> SQLJoinQuery<T, U> {
+        var plan = plan
+        plan.join(U.table, alias: alias, kind: kind, where: condition)
         return SQLJoinQuery(context: context, plan: plan)
     }
 
@@ -32,8 +47,20 @@ public struct SQLJoinQuery<A: SQLCodable, B: SQLCodable>: SQLQueryRefining {
 
     /// The query joined with a third table; see `SQLQuery.join`.
     public func join<C: SQLCodable>(_ type: C.Type, _ alias: String, kind: SQLJoinKind = .inner, on column: SQLColumn? = nil) -> SQLJoinQuery3<A, B, C> {
+        join(type, alias: alias, kind: kind, on: column)
+    }
+
+    /// The query joined with a third table through the foreign key `column`; see `SQLQuery.join`.
+    public func join<C: SQLCodable>(_ type: C.Type, alias: String? = nil, kind: SQLJoinKind = .inner, on column: SQLColumn?) -> SQLJoinQuery3<A, B, C> {
         var plan = plan
         plan.join(C.table, alias: alias, kind: kind, on: column)
+        return SQLJoinQuery3(context: context, plan: plan)
+    }
+
+    /// The query joined with a third table where `condition` holds; see `SQLQuery.join`.
+    public func join<C: SQLCodable>(_ type: C.Type, alias: String? = nil, kind: SQLJoinKind = .inner, on condition: SQLPredicate) -> SQLJoinQuery3<A, B, C> {
+        var plan = plan
+        plan.join(C.table, alias: alias, kind: kind, where: condition)
         return SQLJoinQuery3(context: context, plan: plan)
     }
 

@@ -20,6 +20,9 @@ public enum SQLJoinKind: String, Hashable, Sendable, CaseIterable {
     case cross = "CROSS JOIN"
 }
 
+/// SkipSQL's name for `SQLJoinKind`.
+public typealias SQLJoinType = SQLJoinKind
+
 /// The parts of a SELECT over one or more tables, shared by `SQLQuery` and the join queries.
 /// Opaque: build it through a query's methods.
 public struct SelectPlan {
@@ -28,7 +31,13 @@ public struct SelectPlan {
         let table: SQLTable
         let alias: String?
         let kind: SQLJoinKind?
-        let on: String?
+        let on: JoinCondition?
+    }
+
+    /// How a joined table matches: the equality a foreign key gives, or a predicate.
+    enum JoinCondition {
+        case text(String)
+        case predicate(SQLPredicate)
     }
 
     var sources: [Source]
@@ -45,20 +54,31 @@ public struct SelectPlan {
 
     /// Adds a joined table, matched through `column`, a foreign key from it to a table already in
     /// the plan or from a table in the plan to it.
-    mutating func join(_ table: SQLTable, alias: String, kind: SQLJoinKind, on column: SQLColumn?) {
-        // Joins need every table named, so give the first one an alias when it has none.
-        if sources[0].alias == nil {
-            sources[0] = Source(table: sources[0].table, alias: "t0", kind: nil, on: nil)
-        }
-        var condition: String?
+    mutating func join(_ table: SQLTable, alias: String?, kind: SQLJoinKind, on column: SQLColumn?) {
+        nameFirstSource()
+        let alias = alias ?? "t\(sources.count)"
+        var condition: JoinCondition?
         if kind != .cross {
-            condition = onCondition(joining: table, alias: alias, through: column)
+            condition = onCondition(joining: table, alias: alias, through: column).map(JoinCondition.text)
             if condition == nil, buildError == nil {
                 let name = column.map { "column \($0.name)" } ?? "no column"
                 buildError = SQLError(code: .misuse, message: "cannot join \(table.name): \(name) is not a foreign key between it and \(sources.map(\.table.name).joined(separator: ", "))")
             }
         }
         sources.append(Source(table: table, alias: alias, kind: kind, on: condition))
+    }
+
+    /// Adds a joined table, matched where `condition` holds.
+    mutating func join(_ table: SQLTable, alias: String?, kind: SQLJoinKind, where condition: SQLPredicate) {
+        nameFirstSource()
+        sources.append(Source(table: table, alias: alias ?? "t\(sources.count)", kind: kind, on: kind == .cross ? nil : .predicate(condition)))
+    }
+
+    /// Joins need every table named, so the first one gets an alias when it has none.
+    private mutating func nameFirstSource() {
+        if sources[0].alias == nil {
+            sources[0] = Source(table: sources[0].table, alias: "t0", kind: nil, on: nil)
+        }
     }
 
     private func onCondition(joining table: SQLTable, alias: String, through column: SQLColumn?) -> String? {
@@ -94,13 +114,22 @@ public struct SelectPlan {
             columnList += source.table.columns.map { prefix + $0.quotedName }
         }
         var sql = "SELECT " + columnList.joined(separator: ", ") + " FROM "
+        var parameters: [SQLValue] = []
         for source in sources {
             if let kind = source.kind { sql += " \(kind.rawValue) " }
             sql += source.table.quotedName
             if let alias = source.alias { sql += " AS \(alias.quotedIdentifier)" }
-            if let on = source.on { sql += " ON \(on)" }
+            switch source.on {
+            case .text(let condition)?:
+                sql += " ON \(condition)"
+            case .predicate(let predicate)?:
+                let rendered = predicate.rendered(qualifier: alias(of:))
+                sql += " ON " + rendered.sql
+                parameters += rendered.parameters
+            case nil:
+                break
+            }
         }
-        var parameters: [SQLValue] = []
         if let predicate {
             let rendered = predicate.rendered(qualifier: alias(of:))
             sql += " WHERE " + rendered.sql
@@ -151,8 +180,10 @@ public protocol SQLQueryRefining {
 }
 
 extension SQLQueryRefining {
-    /// The query with only the rows matching `predicate` (and any earlier `where`).
-    public func `where`(_ predicate: SQLPredicate) -> Self {
+    /// The query with only the rows matching `predicate` (and any earlier `where`); `nil`
+    /// leaves the query as it is.
+    public func `where`(_ predicate: SQLPredicate?) -> Self {
+        guard let predicate else { return self }
         var copy = self
         copy.plan.predicate = copy.plan.predicate.map { $0.and(predicate) } ?? predicate
         return copy

@@ -29,4 +29,21 @@ import Testing
         #expect(try reopened.fetchAll(Author.self, orderBy: Author.id).map(\.name) == ["Banks", "Somebody"])
         #expect(try sqlcipher(path, "PRAGMA key = 'library key';\nSELECT count(*) FROM book;") == "3\n")
     }
+
+    /// Schema helpers on SQLCipher 3.4.1 (SQLite 3.15), which has no `pragma_table_info()`.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: systemSQLCipherLibrary), "needs Debian's SQLCipher 3 library"))
+    func schemaHelpersOnSQLite315() throws {
+        let directory = try TemporaryDirectory()
+        let context = try SQLContext(path: directory.path("v3.db"), configuration: .sqlcipher(libraryAt: systemSQLCipherLibrary))
+        try context.key("old engine")
+        #expect(context.version == "3.15.2")
+        for statement in Employee.table.createTableSQL() { try context.exec(statement) }
+        let ada = try context.insert(Employee(name: "Ada"))
+        #expect(ada.id == 1 && ada.level == 1)
+        #expect(try context.addColumnIfNotExists(SQLColumn(name: "email", type: .text), to: Employee.table))
+        #expect(try !context.addColumnIfNotExists(SQLColumn(name: "email", type: .text), to: Employee.table))
+        #expect(try context.columns(for: "employee").map(\.name) == ["id", "name", "manager_id", "level", "email"])
+        #expect(try context.tableExists("employee") && context.tables().map(\.name) == ["employee"])
+        #expect(context.supports(feature: .rowValueSyntax) && !context.supports(feature: .upsert) && !context.supports(feature: .renameColumn))
+    }
 }

@@ -78,7 +78,24 @@ enum Truth {
             }
         }
         let column = columns[Int(random.next() % 4)]
-        switch random.next() % 11 {
+        // A second operand of the same type: the column itself, its twin (id and amount are both
+        // integers), or the column under the table's name as alias.
+        func partner() -> any SQLRepresentable {
+            switch random.next() % 3 {
+            case 0 where column == Sample.id: return Sample.amount
+            case 0 where column == Sample.amount: return Sample.id
+            case 1: return column.alias(Sample.table.name)
+            default: return column
+            }
+        }
+        let comparisons: [SQLComparison] = [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual]
+        switch random.next() % 16 {
+        // SkipSQL's builders: column against column, value on the left, mixed IN lists, NOT LIKE.
+        case 11: return .compare(partner(), comparisons[Int(random.next() % 6)], column)
+        case 12: return .compare(value(for: column, &random), comparisons[Int(random.next() % 6)], partner())
+        case 13: return .in(partner(), [value(for: column, &random), partner()])
+        case 14: return Sample.label.notLike(.text(text(&random, maxLength: 3)))
+        case 15: return random.next() % 2 == 0 ? .isNull(column.alias(Sample.table.name)) : .isNotNull(column.alias(Sample.table.name))
         case 0: return column.equals(value(for: column, &random))
         case 1: return column.notEquals(value(for: column, &random))
         case 2: return column.lessThan(value(for: column, &random))
@@ -117,26 +134,44 @@ enum Truth {
         return like(Array(text.dropFirst()), Array(pattern.dropFirst()))
     }
 
+    /// The value of `operand` in `sample`.
+    static func value(of operand: SQLOperand, in sample: Sample) -> SQLValue {
+        switch operand {
+        case .column(let column): return sample.value(of: column)
+        case .aliasedColumn(let aliased): return sample.value(of: aliased.column)
+        case .value(let value): return value
+        }
+    }
+
+    /// `left <comparison> right` in SQL's three-valued logic.
+    static func evaluate(_ left: SQLValue, _ comparison: SQLComparison, _ right: SQLValue) -> Truth {
+        if left.isNull || right.isNull { return .unknown }
+        switch comparison {
+        case .like: return .from(like(Array(left.textValue!.unicodeScalars), Array(right.textValue!.unicodeScalars)))
+        case .notLike: return .from(!like(Array(left.textValue!.unicodeScalars), Array(right.textValue!.unicodeScalars)))
+        case .equal: return .from(compare(left, right) == 0)
+        case .notEqual: return .from(compare(left, right) != 0)
+        case .less: return .from(compare(left, right) < 0)
+        case .lessOrEqual: return .from(compare(left, right) <= 0)
+        case .greater: return .from(compare(left, right) > 0)
+        case .greaterOrEqual: return .from(compare(left, right) >= 0)
+        }
+    }
+
     static func evaluate(_ predicate: SQLPredicate, on sample: Sample) -> Truth {
         switch predicate {
+        case .compare(let left, .equal, .value(.null)): return .from(value(of: left, in: sample).isNull)
+        case .compare(let left, .notEqual, .value(.null)): return .from(!value(of: left, in: sample).isNull)
+        case .compare(let left, let comparison, let right):
+            return evaluate(value(of: left, in: sample), comparison, value(of: right, in: sample))
+        case .member(let left, let operands):
+            if operands.isEmpty { return .no }
+            let truths = operands.map { evaluate(value(of: left, in: sample), .equal, value(of: $0, in: sample)) }
+            return truths.contains(.yes) ? .yes : (truths.contains(.unknown) ? .unknown : .no)
         case .comparison(let column, .equal, .null): return .from(sample.value(of: column).isNull)
         case .comparison(let column, .notEqual, .null): return .from(!sample.value(of: column).isNull)
         case .comparison(let column, let comparison, let value):
-            let stored = sample.value(of: column)
-            if stored.isNull { return .unknown }
-            if comparison == .like {
-                return .from(like(Array(stored.textValue!.unicodeScalars), Array(value.textValue!.unicodeScalars)))
-            }
-            let order = compare(stored, value)
-            switch comparison {
-            case .equal: return .from(order == 0)
-            case .notEqual: return .from(order != 0)
-            case .less: return .from(order < 0)
-            case .lessOrEqual: return .from(order <= 0)
-            case .greater: return .from(order > 0)
-            case .greaterOrEqual: return .from(order >= 0)
-            case .like: return .unknown
-            }
+            return evaluate(sample.value(of: column), comparison, value)
         case .isNull(let column): return .from(sample.value(of: column).isNull)
         case .isNotNull(let column): return .from(!sample.value(of: column).isNull)
         case .between(let column, let low, let high):

@@ -1,6 +1,6 @@
 extension String {
     /// The string as a quoted SQL identifier: `"name"`, with any `"` doubled.
-    var quotedIdentifier: String {
+    package var quotedIdentifier: String {
         "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

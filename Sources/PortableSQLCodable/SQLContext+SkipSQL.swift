@@ -1,0 +1,96 @@
+// SkipSQL's names for record operations that PortableSQL spells otherwise, so that code written
+// for SkipSQL compiles unchanged. Each is the PortableSQL operation it names.
+extension SQLContext {
+    /// Inserts `record` (or, with `upsert`, updates the row with its key or inserts it) and
+    /// returns it as stored; see `insert(_:)` and `upsert(_:)`.
+    ///
+    /// - Throws: as `insert(_:)` or `upsert(_:)`.
+    @discardableResult
+    public func insert<T: SQLCodable>(_ record: T, upsert: Bool) throws -> T {
+        upsert ? try self.upsert(record) : try insert(record)
+    }
+
+    /// Inserts `record` and replaces it with the record as stored (with the key the database
+    /// assigned); with `refresh`, as read back from the table, so that column defaults and
+    /// triggers show.
+    ///
+    /// - Throws: as `insert(_:)`, and as `refresh(_:)`.
+    public func inserted<T: SQLCodable>(_ record: inout T, refresh: Bool = false) throws {
+        record = try insert(record)
+        if refresh { try self.refresh(&record) }
+    }
+
+    /// Replaces `record` with its row as the table holds it now, found by its primary key.
+    ///
+    /// - Throws: `SQLError`: `SQLITE_NOTFOUND` when no row has the key (the record is left as it
+    ///   was), `SQLITE_MISUSE` when the table has no primary key; errors from reading or decoding.
+    public func refresh<T: SQLCodable>(_ record: inout T) throws {
+        let key = try record.primaryKeyValues
+        guard let stored = try fetch(T.self, primaryKey: key) else {
+            throw SQLError(code: .notFound, message: "no row of \(T.table.name) has the key \(key.map(\.description).joined(separator: ", "))")
+        }
+        record = stored
+    }
+
+    /// Deletes the rows with the records' primary keys, in one transaction. Returns how many
+    /// rows were deleted.
+    ///
+    /// - Throws: as `delete(_:)`; after a failure none is deleted.
+    @discardableResult
+    public func delete<T: SQLCodable>(instances records: [T]) throws -> Int {
+        try transaction {
+            try records.reduce(0) { count, record in try delete(record) ? count + 1 : count }
+        }
+    }
+
+    /// Deletes every row of the type's table. Returns how many were deleted.
+    ///
+    /// - Throws: `SQLError` from SQLite (a foreign key that restricts the delete, for example).
+    @discardableResult
+    public func deleteAll<T: SQLCodable>(_ type: T.Type) throws -> Int {
+        try delete(type, where: nil)
+    }
+
+    /// The record whose primary key is `primaryKeys`, or `nil`; see `fetch(_:primaryKey:)`.
+    ///
+    /// - Throws: as `fetch(_:primaryKey:)`.
+    public func fetch<T: SQLCodable>(_ type: T.Type, primaryKeys: [SQLValue]) throws -> T? {
+        try fetch(type, primaryKey: primaryKeys)
+    }
+
+    /// The sum of `column` over the matching rows; see `sum(_:of:where:)`.
+    ///
+    /// - Throws: `SQLError` from SQLite.
+    public func sum<T: SQLCodable>(column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try sum(column, of: type, where: predicate)
+    }
+
+    /// The average of `column` over the matching rows; see `average(_:of:where:)`.
+    ///
+    /// - Throws: `SQLError` from SQLite.
+    public func avg<T: SQLCodable>(column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try average(column, of: type, where: predicate)
+    }
+
+    /// The smallest value of `column` over the matching rows; see `minimum(_:of:where:)`.
+    ///
+    /// - Throws: `SQLError` from SQLite.
+    public func min<T: SQLCodable>(column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try minimum(column, of: type, where: predicate)
+    }
+
+    /// The largest value of `column` over the matching rows; see `maximum(_:of:where:)`.
+    ///
+    /// - Throws: `SQLError` from SQLite.
+    public func max<T: SQLCodable>(column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try maximum(column, of: type, where: predicate)
+    }
+
+    /// The rows of `expression` as arrays of values, read as you iterate.
+    ///
+    /// - Throws: `SQLError` when the statement cannot be prepared or bound.
+    public func cursor(_ expression: SQLExpression) throws -> RowCursor<[SQLValue]> {
+        let statement = try prepare(expr: expression)
+        return RowCursor(statement: statement) { try statement.rowValues() }
+    }
+}

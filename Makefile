@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: bootstrap build demo test bench
+.PHONY: bootstrap build demo test bench sanitize
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -20,3 +20,7 @@ test: bootstrap
 # Release build of the benchmark package (GRDB 7.10.0 and the raw C API in one run); prints the table.
 bench: bootstrap
 	cd Benchmarks && $(SWIFT) build -c release && .build/release/PortableSQLBenchmarks
+
+# The concurrency tests under ThreadSanitizer (a build of its own in .build-tsan; a few minutes the first time).
+sanitize: bootstrap
+	$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan --filter "SQLContextPoolTests|EncryptedPoolTests|ConcurrencyTests"

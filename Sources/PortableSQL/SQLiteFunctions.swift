@@ -27,6 +27,7 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let totalChanges: @convention(c) (OpaquePointer?) -> Int32
     package let lastInsertRowid: @convention(c) (OpaquePointer?) -> Int64
     package let interrupt: @convention(c) (OpaquePointer?) -> Void
+    package let progressHandler: @convention(c) (OpaquePointer?, Int32, (@convention(c) (UnsafeMutableRawPointer?) -> Int32)?, UnsafeMutableRawPointer?) -> Void
     package let getAutocommit: @convention(c) (OpaquePointer?) -> Int32
     package let dbReadonly: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
     package let traceV2: @convention(c) (OpaquePointer?, UInt32, (@convention(c) (UInt32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32)?, UnsafeMutableRawPointer?) -> Int32
@@ -87,6 +88,7 @@ extension SQLiteFunctions {
             totalChanges: try function("sqlite3_total_changes"),
             lastInsertRowid: try function("sqlite3_last_insert_rowid"),
             interrupt: try function("sqlite3_interrupt"),
+            progressHandler: try function("sqlite3_progress_handler"),
             getAutocommit: try function("sqlite3_get_autocommit"),
             dbReadonly: try function("sqlite3_db_readonly"),
             traceV2: try function("sqlite3_trace_v2"),
@@ -141,6 +143,7 @@ extension SQLiteFunctions {
         totalChanges: sqlite3_total_changes,
         lastInsertRowid: sqlite3_last_insert_rowid,
         interrupt: sqlite3_interrupt,
+        progressHandler: sqlite3_progress_handler,
         getAutocommit: sqlite3_get_autocommit,
         dbReadonly: sqlite3_db_readonly,
         traceV2: sqlite3_trace_v2,

@@ -136,6 +136,32 @@ report.add("W6 open + key + first read", try harness.measure([
 ]))
 }
 
+// W8: pools, many threads at once: ratios to GRDB's DatabasePool.
+if selected("W8") {
+    let grdbPath = path("pool-grdb.db")
+    let portablePath = path("pool-portablesql.db")
+    for copy in [grdbPath, portablePath] { try FileManager.default.copyItem(atPath: dataPath, toPath: copy) }
+    let grdbPool = try GRDBContender.makePool(path: grdbPath)
+    let portablePool = try Portable.makePool(path: portablePath)
+    for threads in [1, 2, 4] {
+        say("\nW8 \(PoolWorkload.reads) reads of 100 rows through a pool, \(threads) reading thread\(threads == 1 ? "" : "s") (ratios to GRDB)")
+        var contenders: [(String, Workload)] = [
+            ("GRDB DatabasePool", { try GRDBContender.poolReads(grdbPool, threads: threads, rows: rows) }),
+            ("PortableSQL SQLContextPool", { try Portable.poolReads(portablePool, threads: threads, rows: rows) }),
+        ]
+        if threads == 1 {
+            contenders.append(("PortableSQL, one SQLContext, no pool", { try Portable.plainReads(path: portablePath, rows: rows) }))
+        }
+        report.add("W8 pool reads, \(threads) thread\(threads == 1 ? "" : "s")", try harness.measure(contenders))
+    }
+    say("\nW8 \(PoolWorkload.writes) one-row writes beside \(PoolWorkload.reads) reads on 4 threads (ratios to GRDB)")
+    report.add("W8 pool, 1 writer + 4 readers", try harness.measure([
+        ("GRDB DatabasePool", { try GRDBContender.poolMixed(grdbPool, rows: rows) }),
+        ("PortableSQL SQLContextPool", { try Portable.poolMixed(portablePool, rows: rows) }),
+    ]))
+    try portablePool.close()
+}
+
 // W7: scaling, and the memory of a cursor against loading everything.
 let scales = arguments.contains("--skip-million") ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
 for scale in scales where selected("W7") {

@@ -1,0 +1,278 @@
+import Foundation
+import Synchronization
+
+/// Thread-safe access to one database file: one writer connection and up to
+/// `maximumReaderCount` reader connections, in WAL mode, so that reads run side by side with
+/// each other and with the write.
+///
+/// Use it from any thread or task: `read` and `write` hand their closure a `SQLContext` that no
+/// other thread uses meanwhile. Each has a blocking form, which runs the closure on the calling
+/// thread (a write waits for the writer first), and an `async` form, which runs it on the
+/// pool's own threads, never on Swift's cooperative thread pool, since SQLite calls block.
+///
+/// ```swift
+/// let pool = try SQLContextPool(path: "/var/lib/app/app.sqlite")
+/// try await pool.write { db in try db.exec(sql: "INSERT INTO visit (at) VALUES (?)", parameters: [.real(Date().timeIntervalSince1970)]) }
+/// let visits = try await pool.read { db in try db.selectAll(sql: "SELECT count(*) FROM visit")[0][0] }
+/// ```
+///
+/// - A write runs in an IMMEDIATE transaction: it commits when the closure returns and rolls
+///   back when it throws. Writes run one at a time, in the order they were asked for.
+/// - A read runs in a deferred transaction that starts its snapshot before the closure runs:
+///   everything it reads is from one state of the database, whatever is written meanwhile.
+///   Reader connections are read-only.
+/// - A cancelled task's job does not start, or, when it is running, its statement is
+///   interrupted; either way the call throws `CancellationError`.
+/// - Every connection has `busyTimeout` set, so that SQLITE_BUSY does not reach you in normal
+///   use (it can, when other processes hold the file longer than the timeout).
+/// - Do not call `read`, `write` or `close` from inside a closure of the same pool: use the
+///   context you were given. Such a call throws `SQLITE_MISUSE` instead of deadlocking.
+public final class SQLContextPool: Sendable {
+    /// The settings of a pool.
+    public struct Configuration: Sendable {
+        /// The most reader connections open at once (default 4; at least 1).
+        public var maximumReaderCount: Int
+        /// How long a connection waits for a lock held elsewhere before SQLITE_BUSY, in seconds
+        /// (default 5).
+        public var busyTimeout: Double
+        /// The engine of every connection (default `.platform`; `.plus` for SQLCipher).
+        public var engine: SQLiteConfiguration
+        /// Runs on each connection right after it opens, before anything else: a key for an
+        /// encrypted database, pragmas. An error fails that open.
+        public var prepareConnection: (@Sendable (SQLContext) throws -> Void)?
+        /// The priority of the pool's threads (default `.userInitiated`).
+        public var qualityOfService: DispatchQoS
+
+        /// Settings; the defaults suit most servers and apps.
+        public init(
+            maximumReaderCount: Int = 4, busyTimeout: Double = 5, engine: SQLiteConfiguration = .platform,
+            prepareConnection: (@Sendable (SQLContext) throws -> Void)? = nil, qualityOfService: DispatchQoS = .userInitiated
+        ) {
+            self.maximumReaderCount = maximumReaderCount
+            self.busyTimeout = busyTimeout
+            self.engine = engine
+            self.prepareConnection = prepareConnection
+            self.qualityOfService = qualityOfService
+        }
+    }
+
+    /// The database file.
+    public let path: String
+    /// The pool's settings.
+    public let configuration: Configuration
+    private let writer: PooledConnection
+    private let writerQueue: DispatchQueue
+    private let readers: ReaderConnections
+    private let readerQueue: DispatchQueue
+    private let isClosed = Mutex(false)
+
+    /// Opens the writer connection on the file at `path` (creating it when missing) and puts the
+    /// database in WAL mode; readers open when first needed.
+    ///
+    /// - Throws: `SQLError`: `SQLITE_MISUSE` for an in-memory path (a pool needs a file that its
+    ///   connections share) or a reader count below 1; `SQLITE_CANTOPEN` and friends when the
+    ///   file cannot be opened; what `prepareConnection` throws (a wrong key, say); `SQLITE_ERROR`
+    ///   when the database cannot use WAL.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file::memory:") else {
+            throw SQLError(code: .misuse, message: "a SQLContextPool needs a database file; \(path.isEmpty ? "an empty path" : path) is private to one connection")
+        }
+        guard configuration.maximumReaderCount >= 1 else {
+            throw SQLError(code: .misuse, message: "a SQLContextPool needs at least one reader, not \(configuration.maximumReaderCount)")
+        }
+        self.path = path
+        self.configuration = configuration
+        let writerContext = try Self.open(path, flags: [.readWrite, .create], configuration)
+        do {
+            let mode = try writerContext.selectAll(sql: "PRAGMA journal_mode = WAL").first?.first?.textValue
+            guard mode?.lowercased() == "wal" else {
+                throw SQLError(code: .error, message: "\(path) cannot use WAL mode (journal mode is \(mode ?? "unknown")), which a pool needs")
+            }
+        } catch {
+            writerContext.close()
+            throw error
+        }
+        writer = PooledConnection(writerContext)
+        writerQueue = DispatchQueue(label: "PortableSQL.SQLContextPool.writer", qos: configuration.qualityOfService)
+        readerQueue = DispatchQueue(label: "PortableSQL.SQLContextPool.readers", qos: configuration.qualityOfService, attributes: .concurrent)
+        readers = ReaderConnections(maximumCount: configuration.maximumReaderCount) {
+            try Self.open(path, flags: [.readOnly], configuration)
+        }
+    }
+
+    private static func open(_ path: String, flags: SQLContext.OpenFlags, _ configuration: Configuration) throws -> SQLContext {
+        let context = try SQLContext(path: path, flags: flags, configuration: configuration.engine)
+        do {
+            try configuration.prepareConnection?(context)
+            context.busyTimeout = configuration.busyTimeout
+        } catch {
+            context.close()
+            throw error
+        }
+        return context
+    }
+
+    // MARK: Writing
+
+    /// Runs `block` on the writer connection, in an IMMEDIATE transaction, after the writes asked
+    /// for before it; blocks the calling thread until it is done. Returns what `block` returns.
+    ///
+    /// - Throws: what `block` throws (the transaction is rolled back); `SQLError`
+    ///   (`SQLITE_MISUSE`) when the pool is closed or this is called from inside one of its
+    ///   closures; SQLite's error when BEGIN or COMMIT fails.
+    public func write<T>(_ block: (SQLContext) throws -> T) throws -> T {
+        try checkNotNested("write(_:)")
+        try checkOpen()
+        return try writerQueue.sync {
+            try runWrite(block)
+        }
+    }
+
+    /// Runs `block` on the writer connection, in an IMMEDIATE transaction, after the writes asked
+    /// for before it, on the pool's writer thread. Returns what `block` returns.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled before or while the write runs
+    ///   (it is rolled back); otherwise as the blocking `write(_:)`.
+    public func write<T: Sendable>(_ block: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+        try checkOpen()
+        let cancellation = PoolJobCancellation()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                writerQueue.async {
+                    continuation.resume(with: Result {
+                        try cancellation.run(on: self.writer.context) { try self.runWrite(block) }
+                    })
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// Runs a write on the writer queue.
+    private func runWrite<T>(_ block: (SQLContext) throws -> T) throws -> T {
+        let context = writer.context
+        guard !context.isClosed else { throw closedError() }
+        return try PoolClosureMarker.running(in: self) {
+            try context.transaction(.immediate) { try block(context) }
+        }
+    }
+
+    // MARK: Reading
+
+    /// Runs `block` on a reader connection, in a snapshot of the database, on the calling thread;
+    /// waits for a reader when all are in use. Returns what `block` returns.
+    ///
+    /// - Throws: what `block` throws; `SQLError` (`SQLITE_MISUSE`) when the pool is closed or
+    ///   this is called from inside one of its closures; the error of opening a reader.
+    public func read<T>(_ block: (SQLContext) throws -> T) throws -> T {
+        try checkNotNested("read(_:)")
+        let connection = try acquireReader()
+        defer { readers.release(connection) }
+        return try runRead(on: connection.context, block)
+    }
+
+    /// Runs `block` on a reader connection, in a snapshot of the database, on the pool's reader
+    /// threads. Returns what `block` returns.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled before or while the read runs;
+    ///   otherwise as the blocking `read(_:)`.
+    public func read<T: Sendable>(_ block: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
+        let cancellation = PoolJobCancellation()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                readers.acquire(closedError: self.closedError()) { acquired in
+                    switch acquired {
+                    case .failure(let error):
+                        continuation.resume(throwing: error)
+                    case .success(let connection):
+                        self.readerQueue.async {
+                            let result = Result {
+                                try cancellation.run(on: connection.context) { try self.runRead(on: connection.context, block) }
+                            }
+                            self.readers.release(connection)
+                            continuation.resume(with: result)
+                        }
+                    }
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// A reader connection, waiting for one when all are in use.
+    private func acquireReader() throws -> PooledConnection {
+        if let connection = try readers.tryAcquire(closedError: closedError()) { return connection }
+        let handoff = ReaderHandoff()
+        readers.acquire(closedError: closedError()) { handoff.deliver($0) }
+        return try handoff.wait()
+    }
+
+    /// Runs `block` in a read transaction whose snapshot starts before it.
+    private func runRead<T>(on context: SQLContext, _ block: (SQLContext) throws -> T) throws -> T {
+        try PoolClosureMarker.running(in: self) {
+            try context.transaction(.deferred) {
+                // The first read fixes the snapshot, so that the whole closure sees one state.
+                _ = try context.selectAll(sql: "SELECT 1 FROM sqlite_master LIMIT 1")
+                return try block(context)
+            }
+        }
+    }
+
+    // MARK: Closing
+
+    /// Refuses new work with `SQLITE_MISUSE`, waits for the work already accepted to finish,
+    /// and closes every connection; the last one to close checkpoints the WAL into the file.
+    /// Closing again does nothing.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when called from inside one of the pool's closures,
+    ///   which would wait for itself.
+    public func close() throws {
+        try checkNotNested("close()")
+        let wasOpen = isClosed.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+        guard wasOpen else { return }
+        readers.close()
+        writerQueue.sync { writer.context.close() }
+    }
+
+    /// Whether `close()` has been called.
+    public var isPoolClosed: Bool {
+        isClosed.withLock { $0 }
+    }
+
+    private func checkOpen() throws {
+        if isPoolClosed { throw closedError() }
+    }
+
+    private func closedError() -> SQLError {
+        SQLError(code: .misuse, message: "the SQLContextPool of \(path) is closed")
+    }
+
+    private func checkNotNested(_ operation: String) throws {
+        if PoolClosureMarker.isRunning(in: self) {
+            throw SQLError(code: .misuse, message: "\(operation) was called from inside a closure of the same SQLContextPool; use the context the closure was given")
+        }
+    }
+}
+
+/// Hands a reader connection from the thread that gives it back to a blocked `read`.
+private final class ReaderHandoff: @unchecked Sendable {
+    private let ready = DispatchSemaphore(value: 0)
+    private var result: Result<PooledConnection, any Error>?
+
+    func deliver(_ result: Result<PooledConnection, any Error>) {
+        self.result = result
+        ready.signal()
+    }
+
+    func wait() throws -> PooledConnection {
+        ready.wait()
+        // The semaphore orders the write of `result` before this read.
+        guard let result else { throw SQLError(code: .internal, message: "no reader was handed over") }
+        return try result.get()
+    }
+}

@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -7,10 +8,13 @@ let package = Package(
         .library(name: "PortableSQL", targets: ["PortableSQL"]),
         .library(name: "PortableSQLPlus", targets: ["PortableSQLPlus"]),
         .library(name: "PortableSQLCodable", targets: ["PortableSQLCodable"]),
+        .library(name: "PortableSQLMacros", targets: ["PortableSQLMacros"]),
         .executable(name: "sqlctx", targets: ["sqlctx"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Only the macro product builds it; the other products never do.
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "602.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -22,6 +26,17 @@ let package = Package(
         .target(name: "PortableSQL", dependencies: ["CSQLite"]),
         .target(name: "PortableSQLPlus", dependencies: ["PortableSQL"]),
         .target(name: "PortableSQLCodable", dependencies: ["PortableSQL"]),
+        .macro(
+            name: "PortableSQLMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "PortableSQLMacros", dependencies: ["PortableSQLCodable", "PortableSQLMacrosPlugin"]),
         .executableTarget(
             name: "sqlctx",
             dependencies: [
@@ -35,6 +50,13 @@ let package = Package(
         .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
         .testTarget(name: "PortableSQLCodableTests", dependencies: ["PortableSQLCodable", "PortableSQLPlus", "PortableSQLTestSupport"]),
         .testTarget(name: "sqlctxTests", dependencies: ["sqlctx", "PortableSQLTestSupport"]),
+        .testTarget(
+            name: "PortableSQLMacrosTests",
+            dependencies: [
+                "PortableSQLMacros", "PortableSQLMacrosPlugin", "PortableSQLTestSupport",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: ["PortableSQLPlus", "PortableSQLCodable", "PortableSQLTestSupport", "PortableSQLTestHelper"]

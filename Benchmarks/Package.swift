@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "PortableSQL", package: "PortableSQL"),
                 .product(name: "PortableSQLCodable", package: "PortableSQL"),
                 .product(name: "PortableSQLPlus", package: "PortableSQL"),
+                .product(name: "PortableSQLMacros", package: "PortableSQL"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

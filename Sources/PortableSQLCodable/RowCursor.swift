@@ -31,9 +31,11 @@ public final class RowCursor<Element>: Sequence {
     @inlinable
     public func load() throws -> [Element] {
         defer { close() }
+        guard !isFinished else { return [] }
+        // Straight from the statement into the array, with no `Result` per row in between.
         var elements: [Element] = []
-        while let result = nextResult() {
-            elements.append(try result.get())
+        while try statement.next() {
+            elements.append(try decode())
         }
         return elements
     }

@@ -196,6 +196,10 @@ extension SQLContext {
     /// after skipping `offset`.
     ///
     /// - Throws: errors from reading or decoding.
+    // Inlinable, so that reading the records is specialized for their type in the caller's
+    // module, as `query(_:).eval().load()` is (unspecialized, it measured 1.96× the raw loop
+    // against 1.49×).
+    @inlinable
     public func fetchAll<T: SQLCodable>(
         _ type: T.Type, where predicate: SQLPredicate? = nil, orderBy: SQLColumn? = nil, order: SQLOrder = .ascending, limit: Int? = nil,
         offset: Int? = nil

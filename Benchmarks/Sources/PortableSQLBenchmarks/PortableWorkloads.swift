@@ -74,15 +74,15 @@ enum Portable {
         return checksum
     }
 
-    /// W5: SQLCodable inserts in one transaction.
-    static func insertRecords(path: String, records: [BenchRecord]) throws -> Int64 {
+    /// W5: SQLCodable inserts in one transaction, each record made from its struct by `make`.
+    static func insertRecords<T: SQLCodable>(path: String, records: [BenchRecord], as make: (BenchRecord) -> T) throws -> Int64 {
         let context = try open(path)
         defer { context.close() }
         try context.exec(sql: createTableSQL)
         var checksum: Int64 = 0
         try context.transaction {
             for record in records {
-                try context.insert(CodableBenchRecord(record: record))
+                try context.insert(make(record))
                 checksum &+= record.sum
             }
         }

@@ -94,12 +94,24 @@ report.add("W4 fetch records", try harness.measure([
 ]))
 }
 
+if selected("W4") {
+say("\nW4a fetch \(rows) rows into an array of structs (hand-written SQLCodable and @SQLRecord)")
+var arrayContenders: [(String, Workload)] = [("raw C, array", { try Raw.fetchRecordArray(path: dataPath) })]
+for api in Portable.ArrayAPI.allCases {
+    arrayContenders.append(("PortableSQLCodable \(api.rawValue)", { try Portable.fetchRecordArray(CodableBenchRecord.self, path: dataPath, api: api) { $0.record.sum } }))
+    arrayContenders.append(("PortableSQLMacros \(api.rawValue)", { try Portable.fetchRecordArray(MacroBenchRecord.self, path: dataPath, api: api) { $0.sum } }))
+}
+arrayContenders.append(("GRDB FetchableRecord fetchAll", { try GRDBContender.fetchRecordArray(path: dataPath) }))
+report.add("W4a fetch into an array", try harness.measure(arrayContenders))
+}
+
 if selected("W5") {
 say("\nW5 insert \(rows) structs, one transaction")
 let records = (0..<rows).map(BenchRecord.init(row:))
 report.add("W5 insert records", try harness.measure([
     ("raw C", { try Raw.insertRecords(path: insertPath, records: records) }),
-    ("PortableSQLCodable", { try Portable.insertRecords(path: insertPath, records: records) }),
+    ("PortableSQLCodable", { try Portable.insertRecords(path: insertPath, records: records, as: CodableBenchRecord.init(record:)) }),
+    ("PortableSQLMacros", { try Portable.insertRecords(path: insertPath, records: records, as: MacroBenchRecord.init(record:)) }),
     ("GRDB PersistableRecord", { try GRDBContender.insertRecords(path: insertPath, records: records) }),
     ("GRDB Codable", { try GRDBContender.insertCodableRecords(path: insertPath, records: records) }),
 ], prepare: { removeDatabase(insertPath) }))

@@ -1,0 +1,136 @@
+import Foundation
+
+/// A Swift type stored in one column: how `@SQLRecord` records store it, and the raw values of
+/// the `RawRepresentable` enums they store.
+///
+/// PortableSQL makes `Int`, `Int64`, `Int32`, `Double`, `Bool`, `String`, `Data`, `Date`, `UUID`
+/// and `URL` conform; conform a type of your own to store it too.
+public protocol SQLColumnValue {
+    /// The column type it is declared with.
+    static var sqlType: SQLType { get }
+    /// What the column holds for it.
+    var sqlValue: SQLValue { get }
+    /// It, read back from what the column holds; `nil` when the value cannot be one.
+    init?(sqlValue: SQLValue)
+}
+
+extension Int64: SQLColumnValue {
+    /// `INTEGER`.
+    public static var sqlType: SQLType { .long }
+    /// The integer.
+    public var sqlValue: SQLValue { .long(self) }
+    /// An integer value.
+    public init?(sqlValue: SQLValue) {
+        guard case .long(let value) = sqlValue else { return nil }
+        self = value
+    }
+}
+
+extension Int: SQLColumnValue {
+    /// `INTEGER`.
+    public static var sqlType: SQLType { .long }
+    /// The integer.
+    public var sqlValue: SQLValue { .long(Int64(self)) }
+    /// An integer value that fits.
+    public init?(sqlValue: SQLValue) {
+        guard case .long(let value) = sqlValue, let fitting = Int(exactly: value) else { return nil }
+        self = fitting
+    }
+}
+
+extension Int32: SQLColumnValue {
+    /// `INTEGER`.
+    public static var sqlType: SQLType { .long }
+    /// The integer.
+    public var sqlValue: SQLValue { .long(Int64(self)) }
+    /// An integer value that fits in 32 bits.
+    public init?(sqlValue: SQLValue) {
+        guard case .long(let value) = sqlValue, let fitting = Int32(exactly: value) else { return nil }
+        self = fitting
+    }
+}
+
+extension Double: SQLColumnValue {
+    /// `REAL`.
+    public static var sqlType: SQLType { .real }
+    /// The number.
+    public var sqlValue: SQLValue { .real(self) }
+    /// A real or integer value.
+    public init?(sqlValue: SQLValue) {
+        guard let value = sqlValue.realValue else { return nil }
+        self = value
+    }
+}
+
+extension Bool: SQLColumnValue {
+    /// `INTEGER`: 1 or 0.
+    public static var sqlType: SQLType { .long }
+    /// 1 or 0.
+    public var sqlValue: SQLValue { .long(self ? 1 : 0) }
+    /// An integer value: false for 0, true otherwise.
+    public init?(sqlValue: SQLValue) {
+        guard case .long(let value) = sqlValue else { return nil }
+        self = value != 0
+    }
+}
+
+extension String: SQLColumnValue {
+    /// `TEXT`.
+    public static var sqlType: SQLType { .text }
+    /// The text.
+    public var sqlValue: SQLValue { .text(self) }
+    /// A text value.
+    public init?(sqlValue: SQLValue) {
+        guard case .text(let value) = sqlValue else { return nil }
+        self = value
+    }
+}
+
+extension Data: SQLColumnValue {
+    /// `BLOB`.
+    public static var sqlType: SQLType { .blob }
+    /// The bytes.
+    public var sqlValue: SQLValue { .blob(self) }
+    /// A blob value.
+    public init?(sqlValue: SQLValue) {
+        guard case .blob(let value) = sqlValue else { return nil }
+        self = value
+    }
+}
+
+extension Date: SQLColumnValue {
+    /// `REAL`: seconds since 1970, which keeps the date to the microsecond and sorts by time.
+    public static var sqlType: SQLType { .real }
+    /// Seconds since 1970.
+    public var sqlValue: SQLValue { .real(timeIntervalSince1970) }
+    /// Seconds since 1970, or ISO-8601 text (as `SQLColumn.dateValue(in:)` reads it).
+    public init?(sqlValue: SQLValue) {
+        let column = SQLColumn(name: "date", type: .real)
+        guard let date = column.dateValue(in: [column: sqlValue]) else { return nil }
+        self = date
+    }
+}
+
+extension UUID: SQLColumnValue {
+    /// `TEXT`: the canonical form, as `uuidString` writes it.
+    public static var sqlType: SQLType { .text }
+    /// The canonical text.
+    public var sqlValue: SQLValue { .text(uuidString) }
+    /// A text value that is a UUID.
+    public init?(sqlValue: SQLValue) {
+        guard case .text(let text) = sqlValue, let value = UUID(uuidString: text) else { return nil }
+        self = value
+    }
+}
+
+extension URL: SQLColumnValue {
+    /// `TEXT`: the absolute string.
+    public static var sqlType: SQLType { .text }
+    /// The absolute string.
+    public var sqlValue: SQLValue { .text(absoluteString) }
+    /// A text value that is a URL.
+    public init?(sqlValue: SQLValue) {
+        guard case .text(let text) = sqlValue, let value = URL(string: text) else { return nil }
+        self = value
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Reads a record's values from a row by each column's position in the record's table: what
+/// `@SQLRecord` writes in `init(row:context:)`, and the fastest way to write one by hand.
+///
+/// ```swift
+/// init(row: SQLRow, context: SQLContext) throws {
+///     let layout = SQLRecordLayout(Self.table)
+///     id = try layout.longValueRequired(at: 0, in: row)
+///     name = try layout.textValueRequired(at: 1, in: row)
+///     born = layout.longValue(at: 2, in: row).map(Int.init)
+/// }
+/// ```
+///
+/// A row read from the table's statements is laid out as the table, so each read goes straight
+/// to its position, with no look-up by name and no access to a `static let` column. Any other
+/// row (one built by hand, say) is read by column name, with the same results. Errors name the
+/// column, as the column readers' do.
+public struct SQLRecordLayout {
+    // The row is passed to each read rather than kept, so that reading retains nothing per value.
+    /// The table's layout: its columns, in order.
+    @usableFromInline let tableLayout: SQLRowLayout
+
+    /// The layout of `table`'s rows.
+    @inlinable @inline(__always)
+    public init(_ table: SQLTable) {
+        self.tableLayout = table.layout
+    }
+
+    /// The value of the table's column at `index`; `nil` when the row has none.
+    @inlinable @inline(__always)
+    public func value(at index: Int, in row: SQLRow) -> SQLValue? {
+        // A row laid out as the table, so that a position in one is a position in the other.
+        row.layout === tableLayout ? row.value(at: index) : row[tableLayout.columns[index]]
+    }
+
+    /// The integer value of column `index` (a real with an integral value too); `nil` for a
+    /// missing value, NULL or another kind.
+    @inlinable @inline(__always)
+    public func longValue(at index: Int, in row: SQLRow) -> Int64? {
+        switch value(at: index, in: row) {
+        case .long(let value)?: return value
+        case .real(let value)?: return Int64(exactly: value)
+        default: return nil
+        }
+    }
+
+    /// The integer value of column `index`.
+    ///
+    /// - Throws: `SQLBindingError` when it is missing, NULL, or not an integer.
+    @inlinable @inline(__always)
+    public func longValueRequired(at index: Int, in row: SQLRow) throws -> Int64 {
+        switch value(at: index, in: row) {
+        case .long(let value)?: return value
+        case .real(let value)? where Int64(exactly: value) != nil: return Int64(value)
+        case let other: throw mismatch(index, other, "an integer")
+        }
+    }
+
+    /// The numeric value of column `index` as a double; `nil` for a missing value, NULL or another kind.
+    @inlinable @inline(__always)
+    public func realValue(at index: Int, in row: SQLRow) -> Double? {
+        value(at: index, in: row)?.realValue
+    }
+
+    /// The numeric value of column `index` as a double.
+    ///
+    /// - Throws: `SQLBindingError` when it is missing, NULL, or not a number.
+    @inlinable @inline(__always)
+    public func realValueRequired(at index: Int, in row: SQLRow) throws -> Double {
+        switch value(at: index, in: row) {
+        case .real(let value)?: return value
+        case .long(let value)?: return Double(value)
+        case let other: throw mismatch(index, other, "a number")
+        }
+    }
+
+    /// The text value of column `index`; `nil` for a missing value, NULL or another kind.
+    @inlinable
+    public func textValue(at index: Int, in row: SQLRow) -> String? {
+        value(at: index, in: row)?.textValue
+    }
+
+    /// The text value of column `index`.
+    ///
+    /// - Throws: `SQLBindingError` when it is missing, NULL, or not text.
+    @inlinable
+    public func textValueRequired(at index: Int, in row: SQLRow) throws -> String {
+        let stored = value(at: index, in: row)
+        guard case .text(let value)? = stored else { throw mismatch(index, stored, "text") }
+        return value
+    }
+
+    /// The blob value of column `index`; `nil` for a missing value, NULL or another kind.
+    @inlinable
+    public func blobValue(at index: Int, in row: SQLRow) -> Data? {
+        value(at: index, in: row)?.blobValue
+    }
+
+    /// The blob value of column `index`.
+    ///
+    /// - Throws: `SQLBindingError` when it is missing, NULL, or not a blob.
+    @inlinable
+    public func blobValueRequired(at index: Int, in row: SQLRow) throws -> Data {
+        let stored = value(at: index, in: row)
+        guard case .blob(let value)? = stored else { throw mismatch(index, stored, "a blob") }
+        return value
+    }
+
+    /// Column `index` as a `T`; `nil` for a missing value or NULL.
+    ///
+    /// - Throws: `SQLBindingError` when the value cannot be a `T`.
+    @inlinable
+    public func value<T: SQLColumnValue>(at index: Int, in row: SQLRow, as type: T.Type = T.self) throws -> T? {
+        guard let stored = value(at: index, in: row), stored != .null else { return nil }
+        guard let value = T(sqlValue: stored) else { throw mismatch(index, stored, "\(T.self)") }
+        return value
+    }
+
+    /// Column `index` as an enum `T`, from its raw value; `nil` for a missing value or NULL.
+    ///
+    /// - Throws: `SQLBindingError` when the value is no raw value of `T`.
+    @inlinable @_disfavoredOverload
+    public func value<T: RawRepresentable>(at index: Int, in row: SQLRow, as type: T.Type = T.self) throws -> T? where T.RawValue: SQLColumnValue {
+        guard let raw = try value(at: index, in: row, as: T.RawValue.self) else { return nil }
+        guard let value = T(rawValue: raw) else { throw mismatch(index, self.value(at: index, in: row), "\(T.self)") }
+        return value
+    }
+
+    /// Column `index` as a `T`.
+    ///
+    /// - Throws: `SQLBindingError` when the value is missing, NULL, or cannot be a `T`.
+    @inlinable
+    public func valueRequired<T: SQLColumnValue>(at index: Int, in row: SQLRow, as type: T.Type = T.self) throws -> T {
+        guard let value = try value(at: index, in: row, as: T.self) else { throw mismatch(index, value(at: index, in: row), "\(T.self)") }
+        return value
+    }
+
+    /// Column `index` as an enum `T`, from its raw value.
+    ///
+    /// - Throws: `SQLBindingError` when the value is missing, NULL, or no raw value of `T`.
+    @inlinable @_disfavoredOverload
+    public func valueRequired<T: RawRepresentable>(at index: Int, in row: SQLRow, as type: T.Type = T.self) throws -> T where T.RawValue: SQLColumnValue {
+        guard let value = try value(at: index, in: row, as: T.self) else { throw mismatch(index, value(at: index, in: row), "\(T.self)") }
+        return value
+    }
+
+    /// The error of a read of column `index` that found `value` where it expected `expected`.
+    @usableFromInline @inline(never)
+    func mismatch(_ index: Int, _ value: SQLValue?, _ expected: String) -> SQLBindingError {
+        SQLBindingError.wrong(tableLayout.columns[index].name, value: value, expected: expected)
+    }
+}

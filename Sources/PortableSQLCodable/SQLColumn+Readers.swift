@@ -90,12 +90,7 @@ extension SQLColumn {
     /// seconds, or SQLite's `2024-05-01 12:30:00`, read as UTC), or a number of seconds since 1970
     /// (also as text, which is how a TEXT column stores a number).
     public func dateValue(in row: SQLRow) -> Date? {
-        switch row[self] {
-        case .real(let seconds): return Date(timeIntervalSince1970: seconds)
-        case .long(let seconds): return Date(timeIntervalSince1970: Double(seconds))
-        case .text(let text): return Self.parseDate(text) ?? Double(text).map(Date.init(timeIntervalSince1970:))
-        default: return nil
-        }
+        row[self].flatMap(Date.init(sqlValue:))
     }
 
     /// The value as a date.
@@ -106,17 +101,5 @@ extension SQLColumn {
             throw SQLBindingError.wrong(name, value: row[self], expected: "an ISO-8601 date or seconds since 1970")
         }
         return value
-    }
-
-    private static func parseDate(_ text: String) -> Date? {
-        let plain = Date.ISO8601FormatStyle()
-        if let date = try? plain.parse(text) { return date }
-        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        if let date = try? fractional.parse(text) { return date }
-        // SQLite's own format: a space instead of T, and no zone (UTC).
-        guard text.count >= 19 else { return nil }
-        var iso = text.replacingOccurrences(of: " ", with: "T")
-        if !iso.hasSuffix("Z"), !iso.dropFirst(19).contains(where: { $0 == "+" || $0 == "-" }) { iso += "Z" }
-        return (try? plain.parse(iso)) ?? (try? fractional.parse(iso))
     }
 }

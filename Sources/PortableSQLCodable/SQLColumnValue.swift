@@ -103,11 +103,30 @@ extension Date: SQLColumnValue {
     public static var sqlType: SQLType { .real }
     /// Seconds since 1970.
     public var sqlValue: SQLValue { .real(timeIntervalSince1970) }
-    /// Seconds since 1970, or ISO-8601 text (as `SQLColumn.dateValue(in:)` reads it).
+    /// Seconds since 1970 (also as text, which is how a TEXT column stores a number), or ISO-8601
+    /// text: `2024-05-01T12:30:00Z`, with or without fractional seconds, or SQLite's
+    /// `2024-05-01 12:30:00`, read as UTC. `SQLColumn.dateValue(in:)` reads dates this way too.
     public init?(sqlValue: SQLValue) {
-        let column = SQLColumn(name: "date", type: .real)
-        guard let date = column.dateValue(in: [column: sqlValue]) else { return nil }
-        self = date
+        switch sqlValue {
+        case .real(let seconds): self.init(timeIntervalSince1970: seconds)
+        case .long(let seconds): self.init(timeIntervalSince1970: Double(seconds))
+        case .text(let text):
+            guard let date = Self.parseDate(text) ?? Double(text).map(Date.init(timeIntervalSince1970:)) else { return nil }
+            self = date
+        default: return nil
+        }
+    }
+
+    private static func parseDate(_ text: String) -> Date? {
+        let plain = Date.ISO8601FormatStyle()
+        if let date = try? plain.parse(text) { return date }
+        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        if let date = try? fractional.parse(text) { return date }
+        // SQLite's own format: a space instead of T, and no zone (UTC).
+        guard text.count >= 19 else { return nil }
+        var iso = text.replacingOccurrences(of: " ", with: "T")
+        if !iso.hasSuffix("Z"), !iso.dropFirst(19).contains(where: { $0 == "+" || $0 == "-" }) { iso += "Z" }
+        return (try? plain.parse(iso)) ?? (try? fractional.parse(iso))
     }
 }
 

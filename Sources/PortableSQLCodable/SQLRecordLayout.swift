@@ -1,7 +1,9 @@
 import Foundation
 
 /// Reads a record's values from a row by each column's position in the record's table: what
-/// `@SQLRecord` writes in `init(row:context:)`, and the fastest way to write one by hand.
+/// `@SQLRecord` writes in `init(row:context:)`, and the fastest way to write one by hand. Its
+/// static functions give the column type and stored value of any `SQLColumnValue`, and of
+/// `RawRepresentable` enums of one, for the rest of what the macro writes.
 ///
 /// ```swift
 /// init(row: SQLRow, context: SQLContext) throws {
@@ -149,5 +151,32 @@ public struct SQLRecordLayout {
     @usableFromInline @inline(never)
     func mismatch(_ index: Int, _ value: SQLValue?, _ expected: String) -> SQLBindingError {
         SQLBindingError.wrong(tableLayout.columns[index].name, value: value, expected: expected)
+    }
+
+    // The column type and the stored value of any SQLColumnValue and of RawRepresentable enums
+    // of one, for the columns and `encode(row:)` that `@SQLRecord` writes.
+
+    /// The column type of `type`.
+    @inlinable
+    public static func columnType<T: SQLColumnValue>(of type: T.Type) -> SQLType {
+        T.sqlType
+    }
+
+    /// The column type of an enum: its raw value's.
+    @inlinable @_disfavoredOverload
+    public static func columnType<T: RawRepresentable>(of type: T.Type) -> SQLType where T.RawValue: SQLColumnValue {
+        T.RawValue.sqlType
+    }
+
+    /// What a column holds for `value`; NULL for `nil`.
+    @inlinable
+    public static func sqlValue<T: SQLColumnValue>(_ value: T?) -> SQLValue {
+        value?.sqlValue ?? .null
+    }
+
+    /// What a column holds for an enum: its raw value's; NULL for `nil`.
+    @inlinable @_disfavoredOverload
+    public static func sqlValue<T: RawRepresentable>(_ value: T?) -> SQLValue where T.RawValue: SQLColumnValue {
+        value?.rawValue.sqlValue ?? .null
     }
 }

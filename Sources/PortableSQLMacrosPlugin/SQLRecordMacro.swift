@@ -52,7 +52,7 @@ public struct SQLRecordMacro: ExtensionMacro {
     private static func columnType(_ property: RecordProperty) -> String {
         switch property.storedType {
         case .direct(let direct): return StoredType.knownColumnTypes[direct.rawValue] ?? ".null"
-        case .supported(let typeName): return StoredType.knownColumnTypes[typeName] ?? "SQLRecordSupport.columnType(of: \(typeName).self)"
+        case .supported(let typeName): return StoredType.knownColumnTypes[typeName] ?? "SQLRecordLayout.columnType(of: \(typeName).self)"
         }
     }
 
@@ -77,7 +77,7 @@ public struct SQLRecordMacro: ExtensionMacro {
     private static func writer(_ property: RecordProperty) -> String {
         switch property.storedType {
         case .direct: return "SQLValue(self.\(property.identifier))"
-        case .supported: return "SQLRecordSupport.sqlValue(self.\(property.identifier))"
+        case .supported: return "SQLRecordLayout.sqlValue(self.\(property.identifier))"
         }
     }
 

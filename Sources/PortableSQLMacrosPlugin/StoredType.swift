@@ -5,7 +5,7 @@ enum StoredType: Equatable {
     /// A type with a reader of its own on `SQLColumn` (`longValue(in:)`, …), named in Swift as
     /// `swiftName`.
     case direct(DirectType)
-    /// Any other named type, read and written through `SQLRecordSupport`: an `SQLColumnValue`
+    /// Any other named type, read and written through `SQLRecordLayout`'s generic functions: an `SQLColumnValue`
     /// or a `RawRepresentable` enum of one (the compiler checks which).
     case supported(typeName: String)
 

@@ -41,7 +41,7 @@ extension SQLContext {
         guard FileManager.default.fileExists(atPath: path) else {
             throw SQLError(code: .cantOpen, message: "no database at \(path)")
         }
-        let library = try SQLContext(configuration: configuration).cipherLibrary(for: "upgradeCipherFormat(at:key:)").library
+        let library = try configuration.cipherLibrary(for: "upgradeCipherFormat(at:key:)")
         let current = library.cipherMajorVersion
         guard current >= 4 else {
             throw SQLError(code: .misuse, message: "upgradeCipherFormat(at:key:) needs SQLCipher 4 or later; this engine is SQLCipher \(library.cipherVersion)")

@@ -38,12 +38,21 @@ extension SQLiteConfiguration {
     ///   `SQLITE_ERROR` when the library has no log and `level` is not `.none`; the load error
     ///   when the library cannot be loaded.
     public func setCipherLogLevel(_ level: SQLCipherLogLevel) throws {
-        let engine = try engine()
-        guard let library = SQLCipherLibrary.owning(engine) else {
-            throw SQLError(code: .misuse, message: "setCipherLogLevel(_:) needs a SQLCipher configuration; \(name) runs on \(engine.name)")
-        }
+        let library = try cipherLibrary(for: "setCipherLogLevel(_:)")
         guard try library.setLogLevel(level) else {
             throw SQLError(code: .error, message: "SQLCipher \(library.cipherVersion) has no log; only .none can be set")
         }
+    }
+
+    /// The SQLCipher library of this configuration, loaded.
+    ///
+    /// - Throws: the load error; `SQLError` (`SQLITE_MISUSE`) when this is not a SQLCipher
+    ///   configuration.
+    func cipherLibrary(for operation: String) throws -> SQLCipherLibrary {
+        let engine = try engine()
+        guard let library = SQLCipherLibrary.owning(engine) else {
+            throw SQLError(code: .misuse, message: "\(operation) needs a SQLCipher configuration; \(name) runs on \(engine.name)")
+        }
+        return library
     }
 }

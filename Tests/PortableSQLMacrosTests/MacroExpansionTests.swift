@@ -56,8 +56,8 @@ import Testing
                 static let price = SQLColumn(name: "price", type: .real, defaultValue: 9.99)
                 static let pages = SQLColumn(name: "pages", type: .long)
                 static let published = SQLColumn(name: "published", type: .real, nullable: false)
-                static let genre = SQLColumn(name: "genre", type: SQLRecordSupport.columnType(of: Genre.self), nullable: false)
-                static let tags = SQLColumn(name: "tags", type: SQLRecordSupport.columnType(of: Tags.self))
+                static let genre = SQLColumn(name: "genre", type: SQLRecordLayout.columnType(of: Genre.self), nullable: false)
+                static let tags = SQLColumn(name: "tags", type: SQLRecordLayout.columnType(of: Tags.self))
                 static let table = SQLTable(name: "book", columns: [Self.id, Self.authorID, Self.title, Self.price, Self.pages, Self.published, Self.genre, Self.tags])
                 init(row: SQLRow, context: SQLContext) throws {
                     let layout = SQLRecordLayout(Self.table)
@@ -80,9 +80,9 @@ import Testing
                         row[Self.price] = SQLValue(self.price)
                     }
                     row[Self.pages] = SQLValue(self.pages)
-                    row[Self.published] = SQLRecordSupport.sqlValue(self.published)
-                    row[Self.genre] = SQLRecordSupport.sqlValue(self.genre)
-                    row[Self.tags] = SQLRecordSupport.sqlValue(self.tags)
+                    row[Self.published] = SQLRecordLayout.sqlValue(self.published)
+                    row[Self.genre] = SQLRecordLayout.sqlValue(self.genre)
+                    row[Self.tags] = SQLRecordLayout.sqlValue(self.tags)
                 }
             }
             """)

@@ -23,4 +23,4 @@ bench: bootstrap
 
 # The concurrency tests under ThreadSanitizer (a build of its own in .build-tsan; a few minutes the first time).
 sanitize: bootstrap
-	$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan --filter "SQLContextPoolTests|EncryptedPoolTests|ConcurrencyTests"
+	$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan --filter "SQLContextPoolTests|EncryptedPoolTests|ConcurrencyTests|ChangeObservationTests"

@@ -23,4 +23,14 @@ public struct ColumnInfo: Hashable, Sendable {
         self.dflt_value = dflt_value
         self.pk = pk
     }
+
+    /// Whether the column is declared NOT NULL.
+    public var isNotNull: Bool { notnull != 0 }
+
+    /// The column's position in the primary key, from 1; `nil` when it is not part of it.
+    public var primaryKeyPosition: Int? { pk > 0 ? Int(pk) : nil }
+
+    /// The SQL text of the column's default value (`'abc'`, `3.5`, `CURRENT_TIMESTAMP`); `nil`
+    /// when it has none.
+    public var defaultValueSQL: String? { dflt_value.textValue }
 }

@@ -19,15 +19,6 @@ final class TraceHook {
     }
 }
 
-/// The update closure, kept alive while SQLite holds a pointer to it.
-final class UpdateHook {
-    let hook: (SQLAction, Int64, String, String) -> Void
-
-    init(hook: @escaping (SQLAction, Int64, String, String) -> Void) {
-        self.hook = hook
-    }
-}
-
 extension SQLContext {
     /// Calls `hook` with the text of each statement as it starts to run; `nil` removes the hook.
     ///
@@ -73,35 +64,15 @@ extension SQLContext {
     /// Calls `hook` after each row this connection inserts, updates or deletes in a rowid table,
     /// with the action, the rowid, the database name ("main", …) and the table name; `nil`
     /// removes the hook. As in SQLite, a `DELETE` without `WHERE` that empties a table at once
-    /// reports nothing, nor do `WITHOUT ROWID` tables. The hook must not use the context. Does nothing when the context is closed.
+    /// reports nothing (unless the context is observed: see `observeChanges(in:_:)`), nor do
+    /// `WITHOUT ROWID` tables. The hook runs as each row changes, before the transaction ends,
+    /// so it also reports changes that are later rolled back: to hear only of committed ones,
+    /// observe. It must not use the context. Does nothing when the context is closed.
     public func onUpdate(hook: ((_ action: SQLAction, _ rowID: Int64, _ database: String, _ table: String) -> Void)?) {
-        guard let connection, let engine else { return }
-        let previous = updateHook
-        guard let hook else {
-            _ = engine.functions.updateHook(connection, nil, nil)
-            updateHook = nil
-            return
-        }
-        let box = UpdateHook(hook: hook)
-        _ = engine.functions.updateHook(connection, { context, operation, database, table, rowID in
-            guard let context else { return }
-            let action: SQLAction
-            switch operation {
-            case updateOperation: action = .update
-            case deleteOperation: action = .delete
-            default: action = .insert
-            }
-            let box = Unmanaged<UpdateHook>.fromOpaque(context).takeUnretainedValue()
-            box.hook(action, rowID, database.map { String(cString: $0) } ?? "", table.map { String(cString: $0) } ?? "")
-        }, Unmanaged.passUnretained(box).toOpaque())
-        updateHook = box
-        withExtendedLifetime(previous) {}
+        guard !isClosed else { return }
+        changeTracker.setUpdateHandler(hook)
     }
 }
 
 /// `SQLITE_TRACE_STMT`.
 private let traceStatementEvent: UInt32 = 0x01
-/// `SQLITE_DELETE`, as passed to the update hook.
-private let deleteOperation: Int32 = 9
-/// `SQLITE_UPDATE`, as passed to the update hook.
-private let updateOperation: Int32 = 23

@@ -1,13 +1,16 @@
 extension SQLContext {
-    /// The schema's entries of the given types (`sqlite_master`), in the order SQLite keeps
-    /// them; by default the tables, including SQLite's own (`sqlite_sequence`).
+    /// The schema's entries of the given types (`sqlite_master`) in the schema `schema`
+    /// ("main", "temp" or an attached database's name), in the order SQLite keeps them; by
+    /// default the tables, including SQLite's own (`sqlite_sequence`).
     ///
-    /// - Throws: `SQLError` when the schema cannot be read (closed, not a database, wrong key).
-    public func tables(types: [String] = ["table"]) throws -> [TableInfo] {
+    /// - Throws: `SQLError` when the schema cannot be read (closed, not a database, wrong key),
+    ///   or there is no schema `schema`.
+    public func tables(types: [String] = ["table"], in schema: String = "main") throws -> [TableInfo] {
         guard !types.isEmpty else { return [] }
         let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
+        let master = schema.lowercased() == "temp" ? "sqlite_temp_master" : "sqlite_master"
         let rows = try selectAll(
-            sql: "SELECT type, name, tbl_name, rootpage, sql FROM sqlite_master WHERE type IN (\(placeholders))",
+            sql: "SELECT type, name, tbl_name, rootpage, sql FROM \(schema.quotedIdentifier).\(master) WHERE type IN (\(placeholders))",
             parameters: types.map(SQLValue.text)
         )
         return rows.map { row in
@@ -16,6 +19,13 @@ extension SQLContext {
                 rootpage: row[3].longValue ?? 0, sql: row[4].textValue
             )
         }
+    }
+
+    /// The views of the schema `schema`, in the order SQLite keeps them.
+    ///
+    /// - Throws: as `tables(types:in:)`.
+    public func views(in schema: String = "main") throws -> [TableInfo] {
+        try tables(types: ["view"], in: schema)
     }
 
     /// The columns of `table` in the schema `schema` ("main", "temp" or an attached database's
@@ -29,6 +39,45 @@ extension SQLContext {
             ColumnInfo(
                 cid: row[0].longValue ?? 0, name: row[1].textValue ?? "", type: row[2].textValue ?? "",
                 notnull: row[3].longValue ?? 0, dflt_value: row[4], pk: row[5].longValue ?? 0
+            )
+        }
+    }
+
+    /// The indexes of `table` in the schema `schema`, with their columns, sorted by name;
+    /// empty when there is no such table. Works on every SQLite from 3.15 on.
+    ///
+    /// - Throws: `SQLError` when the schema cannot be read, or there is no schema `schema`.
+    public func indexes(on table: String, in schema: String = "main") throws -> [IndexInfo] {
+        let list = try selectAll(sql: "PRAGMA \(schema.quotedIdentifier).index_list(\(table.quotedIdentifier))")
+        return try list.map { row in
+            let name = row[1].textValue ?? ""
+            let columns = try selectAll(sql: "PRAGMA \(schema.quotedIdentifier).index_info(\(name.quotedIdentifier))")
+                .sorted { ($0[0].longValue ?? 0) < ($1[0].longValue ?? 0) }
+                .map { $0[2].textValue ?? "" }
+            return IndexInfo(
+                name: name, table: table, isUnique: row[2].longValue == 1,
+                origin: IndexInfo.Origin(rawValue: row[3].textValue ?? "c") ?? .createIndex,
+                isPartial: row[4].longValue == 1, columns: columns
+            )
+        }.sorted { $0.name < $1.name }
+    }
+
+    /// The foreign keys of `table` in the schema `schema`, in the order they were declared;
+    /// empty when there is no such table. Works on every SQLite from 3.15 on.
+    ///
+    /// - Throws: `SQLError` when the schema cannot be read, or there is no schema `schema`.
+    public func foreignKeys(of table: String, in schema: String = "main") throws -> [ForeignKeyInfo] {
+        let rows = try selectAll(sql: "PRAGMA \(schema.quotedIdentifier).foreign_key_list(\(table.quotedIdentifier))")
+        // One row per column: id, seq, table, from, to, on_update, on_delete, match. SQLite
+        // lists the keys last declared first.
+        let keys = Dictionary(grouping: rows) { $0[0].longValue ?? 0 }
+        return keys.keys.sorted(by: >).map { id in
+            let columns = keys[id, default: []].sorted { ($0[1].longValue ?? 0) < ($1[1].longValue ?? 0) }
+            let first = columns[0]
+            return ForeignKeyInfo(
+                referencedTable: first[2].textValue ?? "", columns: columns.map { $0[3].textValue ?? "" },
+                referencedColumns: columns.map { $0[4].textValue }, onUpdate: first[5].textValue ?? "NO ACTION",
+                onDelete: first[6].textValue ?? "NO ACTION"
             )
         }
     }

@@ -152,7 +152,7 @@ extension SQLContext {
                 _ = engine.functions.finalize(handle)
                 return .script
             }
-            return .statement(SQLStatement(handle: handle, connection: connection, engine: engine, sql: sql, registry: liveStatements))
+            return .statement(SQLStatement(handle: handle, connection: connection, engine: engine, sql: sql, registry: liveStatements, changeTracker: changeTracker))
         }
         return prepared
     }
@@ -181,6 +181,7 @@ extension SQLContext {
                 repeat {
                     status = functions.step(handle)
                 } while status == SQLResultCode.row.rawValue
+                if changeTracker.commitRequested { changeTracker.statementEnded() }
                 guard status == SQLResultCode.done.rawValue else {
                     let text = functions.sql(handle).map { String(cString: $0) }
                     throw SQLError(engine: engine, connection: connection, resultCode: status, sql: text)

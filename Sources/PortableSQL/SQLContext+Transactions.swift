@@ -41,6 +41,7 @@ extension SQLContext {
         let name = "portablesql_savepoint_\(savepointDepth)"
         try exec(sql: "SAVEPOINT \(name)")
         savepointDepth += 1
+        changeTracker.savepointBegan()
         defer { savepointDepth -= 1 }
         let result: Result
         do {
@@ -50,8 +51,10 @@ extension SQLContext {
                 try? exec(sql: "ROLLBACK TO SAVEPOINT \(name)")
                 try? exec(sql: "RELEASE SAVEPOINT \(name)")
             }
+            changeTracker.savepointEnded(rolledBack: true)
             throw error
         }
+        changeTracker.savepointEnded(rolledBack: false)
         try exec(sql: "RELEASE SAVEPOINT \(name)")
         return result
     }

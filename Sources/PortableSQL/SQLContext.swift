@@ -28,7 +28,8 @@ public final class SQLContext {
     let liveStatements = StatementRegistry()
     var savepointDepth = 0
     var traceHook: TraceHook?
-    var updateHook: UpdateHook?
+    /// The update, commit and rollback hooks, and the observers of changes.
+    let changeTracker = ChangeTracker()
     private var busyTimeoutSeconds: Double = 0
     private let interruptHandleStorage: SQLInterruptHandle?
 
@@ -40,6 +41,7 @@ public final class SQLContext {
             self.connection = connection
             self.closedError = SQLError.closed("database connection")
             self.interruptHandleStorage = SQLInterruptHandle(connection: connection, engine: engine)
+            changeTracker.attach(connection: connection, engine: engine)
         case .failure(let error):
             self.engine = engine
             self.connection = nil
@@ -98,6 +100,14 @@ public final class SQLContext {
         if connection == nil { throw closedError }
     }
 
+    /// Opens (and creates) the database file at `path` on `engine`, for copies made inside the package.
+    ///
+    /// - Throws: `SQLError` when the file cannot be opened.
+    package convenience init(path: String, on engine: SQLiteEngine) throws {
+        self.init(path: path, opened: Self.open(path: path, flags: [.readWrite, .create], engine: engine), engine: engine)
+        if connection == nil { throw closedError }
+    }
+
     private static func open(path: String, flags: OpenFlags, engine: SQLiteEngine) -> Result<(SQLiteEngine, OpaquePointer), SQLError> {
         var flags = flags
         if !flags.contains(.fullMutex) { flags.insert(.noMutex) }
@@ -142,10 +152,10 @@ public final class SQLContext {
         interruptHandleStorage?.invalidate()
         statementCache.removeAll()
         liveStatements.closeAll()
+        changeTracker.close()
         _ = engine.functions.closeV2(connection)
         self.connection = nil
         traceHook = nil
-        updateHook = nil
     }
 
     /// Whether the context is closed, or never opened.

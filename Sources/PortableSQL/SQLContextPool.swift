@@ -60,8 +60,8 @@ public final class SQLContextPool: Sendable {
     public let path: String
     /// The pool's settings.
     public let configuration: Configuration
-    private let writer: PooledConnection
-    private let writerQueue: DispatchQueue
+    let writer: PooledConnection
+    let writerQueue: DispatchQueue
     private let readers: ReaderConnections
     private let readerQueue: DispatchQueue
     private let isClosed = Mutex(false)
@@ -248,11 +248,11 @@ public final class SQLContextPool: Sendable {
         if isPoolClosed { throw closedError() }
     }
 
-    private func closedError() -> SQLError {
+    func closedError() -> SQLError {
         SQLError(code: .misuse, message: "the SQLContextPool of \(path) is closed")
     }
 
-    private func checkNotNested(_ operation: String) throws {
+    func checkNotNested(_ operation: String) throws {
         if PoolClosureMarker.isRunning(in: self) {
             throw SQLError(code: .misuse, message: "\(operation) was called from inside a closure of the same SQLContextPool; use the context the closure was given")
         }

@@ -22,6 +22,8 @@ public final class SQLStatement {
     private let connection: OpaquePointer
     /// The context's list of open statements, which this one is on until it closes.
     private let registry: StatementRegistry
+    /// The context's change observers, told when a statement that committed has ended.
+    private let changeTracker: ChangeTracker
     /// Whether the statement has stepped since its last reset (binding then needs a reset).
     @usableFromInline @exclusivity(unchecked) var hasStepped = false
     /// Whether text or a blob is bound, which `releaseLargeBindings()` lets go of.
@@ -34,12 +36,13 @@ public final class SQLStatement {
     @exclusivity(unchecked) var isInUse = false
 
     /// Wraps a statement prepared on `connection` by `engine`, and adds it to `registry`.
-    init(handle: OpaquePointer, connection: OpaquePointer, engine: SQLiteEngine, sql: String, registry: StatementRegistry) {
+    init(handle: OpaquePointer, connection: OpaquePointer, engine: SQLiteEngine, sql: String, registry: StatementRegistry, changeTracker: ChangeTracker) {
         self.handle = handle
         self.connection = connection
         self.engine = engine
         self.sql = sql
         self.registry = registry
+        self.changeTracker = changeTracker
         parameterCount = Int(engine.functions.bindParameterCount(handle))
         columnCount = Int(engine.functions.columnCount(handle))
         registry.add(self)
@@ -54,6 +57,7 @@ public final class SQLStatement {
         guard let handle else { return }
         registry.remove(self)
         _ = engine.functions.finalize(handle)
+        if changeTracker.commitRequested { changeTracker.statementEnded() }
         self.handle = nil
         columnCount = 0
         columnNameCache = []
@@ -88,6 +92,7 @@ public final class SQLStatement {
     func finishStepping(_ result: Int32, _ handle: OpaquePointer) throws -> Bool {
         _ = engine.functions.reset(handle)
         hasStepped = false
+        if changeTracker.commitRequested { changeTracker.statementEnded() }
         if result == SQLResultCode.done.rawValue { return false }
         throw error(result)
     }
@@ -126,6 +131,7 @@ public final class SQLStatement {
         guard let handle else { return }
         _ = engine.functions.reset(handle)
         hasStepped = false
+        if changeTracker.commitRequested { changeTracker.statementEnded() }
     }
 
     /// Sets every parameter back to NULL.
@@ -565,9 +571,6 @@ public final class SQLStatement {
 
 /// SQLite's column type code for NULL.
 private let nullColumnType: Int32 = 5
-
-/// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the bind call returns.
-private let sqliteTransient = unsafeBitCast(-1 as Int, to: SQLiteDestructor.self)
 
 /// Column indexes by name: as written, and folded to lower case.
 private struct ColumnIndexes {

@@ -19,6 +19,8 @@ package final class SQLiteEngine: @unchecked Sendable {
     package let redactForTrace: @Sendable (String) -> String
     /// The message of `SQLITE_NOTADB` errors on this engine, when it should say more than SQLite's.
     package let notADatabaseMessage: String?
+    /// The C callbacks of Swift functions on this engine; `nil` when every slot was taken.
+    let functionTrampolines: FunctionTrampolines?
 
     private let featureLock = NSLock()
     private var featureCache: [SQLFeature: Bool] = [:]
@@ -33,6 +35,7 @@ package final class SQLiteEngine: @unchecked Sendable {
         let table = UnsafeMutablePointer<SQLiteFunctions>.allocate(capacity: 1)
         table.initialize(to: functions)
         self.functionTable = UnsafePointer(table)
+        self.functionTrampolines = FunctionTrampolines.assign(functionTable)
         self.redactForTrace = redactForTrace
         self.notADatabaseMessage = notADatabaseMessage
     }
@@ -47,6 +50,16 @@ package final class SQLiteEngine: @unchecked Sendable {
     /// The engine's SQLite version, such as "3.40.1".
     package var version: String {
         functions.libversion().map { String(cString: $0) } ?? ""
+    }
+
+    /// The C callbacks of Swift functions on this engine.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when more engines were loaded than can run Swift functions.
+    func checkFunctionTrampolines() throws -> FunctionTrampolines {
+        guard let functionTrampolines else {
+            throw SQLError(code: .misuse, message: "\(name) cannot run Swift functions: only the first \(FunctionTrampolines.slotCount) engines loaded in a process can")
+        }
+        return functionTrampolines
     }
 
     /// Whether the engine has `feature`, probed once and then remembered.

@@ -3,6 +3,16 @@ import CSQLite
 /// The destructor argument of SQLite's `bind_text` and `bind_blob` calls.
 package typealias SQLiteDestructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
+/// `SQLITE_TRANSIENT`: SQLite copies the bytes before the call returns.
+package let sqliteTransient = unsafeBitCast(-1 as Int, to: SQLiteDestructor.self)
+
+/// A scalar function's or an aggregate's step callback: the call's context, its argument count and arguments.
+package typealias SQLiteFunctionCallback = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
+/// An aggregate's final callback.
+package typealias SQLiteFinalCallback = @convention(c) (OpaquePointer?) -> Void
+/// A collation's comparison: its user data, then the two strings as lengths and bytes.
+package typealias SQLiteCollationCallback = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?) -> Int32
+
 /// The table of SQLite C functions that PortableSQL calls, one field per function.
 ///
 /// Everything in PortableSQL reaches SQLite through one of these tables, never through a
@@ -63,6 +73,25 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let valueText: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
     package let valueBlob: @convention(c) (OpaquePointer?) -> UnsafeRawPointer?
     package let valueBytes: @convention(c) (OpaquePointer?) -> Int32
+    package let createFunctionV2: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?, SQLiteFunctionCallback?, SQLiteFunctionCallback?, SQLiteFinalCallback?, SQLiteDestructor?) -> Int32
+    package let createCollationV2: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer?, SQLiteCollationCallback?, SQLiteDestructor?) -> Int32
+    package let userData: @convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?
+    package let aggregateContext: @convention(c) (OpaquePointer?, Int32) -> UnsafeMutableRawPointer?
+    package let resultNull: @convention(c) (OpaquePointer?) -> Void
+    package let resultInt64: @convention(c) (OpaquePointer?, Int64) -> Void
+    package let resultDouble: @convention(c) (OpaquePointer?, Double) -> Void
+    package let resultText: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, SQLiteDestructor?) -> Void
+    package let resultBlob: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32, SQLiteDestructor?) -> Void
+    package let resultError: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Void
+    package let resultErrorCode: @convention(c) (OpaquePointer?, Int32) -> Void
+    package let commitHook: @convention(c) (OpaquePointer?, (@convention(c) (UnsafeMutableRawPointer?) -> Int32)?, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
+    package let rollbackHook: @convention(c) (OpaquePointer?, (@convention(c) (UnsafeMutableRawPointer?) -> Void)?, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
+    package let setAuthorizer: @convention(c) (OpaquePointer?, (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32)?, UnsafeMutableRawPointer?) -> Int32
+    package let backupInit: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
+    package let backupStep: @convention(c) (OpaquePointer?, Int32) -> Int32
+    package let backupFinish: @convention(c) (OpaquePointer?) -> Int32
+    package let backupRemaining: @convention(c) (OpaquePointer?) -> Int32
+    package let backupPagecount: @convention(c) (OpaquePointer?) -> Int32
 }
 
 extension SQLiteFunctions {
@@ -123,7 +152,26 @@ extension SQLiteFunctions {
             valueDouble: try function("sqlite3_value_double"),
             valueText: try function("sqlite3_value_text"),
             valueBlob: try function("sqlite3_value_blob"),
-            valueBytes: try function("sqlite3_value_bytes")
+            valueBytes: try function("sqlite3_value_bytes"),
+            createFunctionV2: try function("sqlite3_create_function_v2"),
+            createCollationV2: try function("sqlite3_create_collation_v2"),
+            userData: try function("sqlite3_user_data"),
+            aggregateContext: try function("sqlite3_aggregate_context"),
+            resultNull: try function("sqlite3_result_null"),
+            resultInt64: try function("sqlite3_result_int64"),
+            resultDouble: try function("sqlite3_result_double"),
+            resultText: try function("sqlite3_result_text"),
+            resultBlob: try function("sqlite3_result_blob"),
+            resultError: try function("sqlite3_result_error"),
+            resultErrorCode: try function("sqlite3_result_error_code"),
+            commitHook: try function("sqlite3_commit_hook"),
+            rollbackHook: try function("sqlite3_rollback_hook"),
+            setAuthorizer: try function("sqlite3_set_authorizer"),
+            backupInit: try function("sqlite3_backup_init"),
+            backupStep: try function("sqlite3_backup_step"),
+            backupFinish: try function("sqlite3_backup_finish"),
+            backupRemaining: try function("sqlite3_backup_remaining"),
+            backupPagecount: try function("sqlite3_backup_pagecount")
         )
     }
 
@@ -178,6 +226,25 @@ extension SQLiteFunctions {
         valueDouble: sqlite3_value_double,
         valueText: sqlite3_value_text,
         valueBlob: sqlite3_value_blob,
-        valueBytes: sqlite3_value_bytes
+        valueBytes: sqlite3_value_bytes,
+        createFunctionV2: sqlite3_create_function_v2,
+        createCollationV2: sqlite3_create_collation_v2,
+        userData: sqlite3_user_data,
+        aggregateContext: sqlite3_aggregate_context,
+        resultNull: sqlite3_result_null,
+        resultInt64: sqlite3_result_int64,
+        resultDouble: sqlite3_result_double,
+        resultText: sqlite3_result_text,
+        resultBlob: sqlite3_result_blob,
+        resultError: sqlite3_result_error,
+        resultErrorCode: sqlite3_result_error_code,
+        commitHook: sqlite3_commit_hook,
+        rollbackHook: sqlite3_rollback_hook,
+        setAuthorizer: sqlite3_set_authorizer,
+        backupInit: sqlite3_backup_init,
+        backupStep: sqlite3_backup_step,
+        backupFinish: sqlite3_backup_finish,
+        backupRemaining: sqlite3_backup_remaining,
+        backupPagecount: sqlite3_backup_pagecount
     )
 }

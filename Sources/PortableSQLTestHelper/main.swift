@@ -31,6 +31,16 @@ func open(_ path: String, engine: String) throws -> SQLContext {
     return context
 }
 
+/// An object captured by registered closures, counted so that leaks show.
+final class Captured {
+    nonisolated(unsafe) static var live = 0
+    let name = "t"
+    var count = 0
+
+    init() { Self.live += 1 }
+    deinit { Self.live -= 1 }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
@@ -134,6 +144,28 @@ do {
         context.close()
         report("descriptors \(fdBefore) \(descriptors())")
         report("memory \(memoryBefore) \(residentKiB())")
+        // Then N cycles that register a function, an aggregate, a collation, an update hook and
+        // an observer on a context, on each engine in turn, use them and close: every object
+        // they captured must be freed.
+        let loaded = SQLContext(configuration: .plus)
+        _ = try loaded.selectAll(sql: "SELECT 1")
+        loaded.close()
+        let registrationsBefore = residentKiB()
+        let captured = Captured.self
+        for number in 0..<count {
+            let context = SQLContext(configuration: number.isMultiple(of: 2) ? .platform : .plus)
+            let token = Captured()
+            try context.createFunction("tagged", argumentCount: 1) { [token] in .text("\(token.name)\($0[0].longValue ?? 0)") }
+            try context.createAggregate("tally", initialState: Captured(), step: { state, _ in state.count += 1 }, result: { [token] in .long(Int64($0.count + token.count)) })
+            try context.createCollation("plain") { [token] in token.name.isEmpty ? .orderedSame : $0.compare($1) }
+            context.onUpdate { [token] _, _, _, _ in token.count += 1 }
+            let observation = try context.observeChanges { [token] _ in token.count += 1 }
+            try context.exec(sql: "CREATE TABLE t (v TEXT COLLATE plain); INSERT INTO t VALUES ('b'), ('a')")
+            _ = try context.selectAll(sql: "SELECT tagged(count(*)), tally(v), group_concat(v) FROM (SELECT v FROM t ORDER BY v)")
+            if number.isMultiple(of: 3) { observation.cancel() }
+            context.close()
+        }
+        report("registrations \(captured.live) \(registrationsBefore) \(residentKiB())")
 
     default:
         fail("usage: PortableSQLTestHelper open-plus [LIBRARY] | wrong-key PATH [LEVEL] | commit-loop PATH JOURNAL ENGINE | writer PATH ROWS TIMEOUT_MS ID | cycles PATH N")

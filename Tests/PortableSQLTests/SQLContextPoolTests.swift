@@ -4,19 +4,6 @@ import PortableSQLTestSupport
 import Synchronization
 import Testing
 
-/// A count shared by tasks and threads.
-final class SharedCount: Sendable {
-    private let count = Atomic(0)
-
-    /// Adds `amount` and returns the new count.
-    @discardableResult
-    func add(_ amount: Int = 1) -> Int {
-        count.add(amount, ordering: .sequentiallyConsistent).newValue
-    }
-
-    var value: Int { count.load(ordering: .sequentiallyConsistent) }
-}
-
 /// The pool under load from many tasks and threads: consistent snapshots, no lost or
 /// overlapping writes, cancellation, closing, misuse.
 @Suite struct SQLContextPoolTests {

@@ -1,5 +1,6 @@
 // Helpers shared by the test targets: temporary folders and the real command-line programs.
 import Foundation
+import Synchronization
 
 /// A folder under the system's temporary directory, removed when the value is released.
 public final class TemporaryDirectory {
@@ -125,4 +126,19 @@ public func testSeed(default value: UInt64 = 20_261_121) -> UInt64 {
 /// How many times larger the generated and repeated cases are: `$PORTABLESQL_SOAK` (default 1).
 public func soakFactor() -> Int {
     max(1, ProcessInfo.processInfo.environment["PORTABLESQL_SOAK"].flatMap { Int($0) } ?? 1)
+}
+
+/// A count shared by tasks and threads.
+public final class SharedCount: Sendable {
+    private let count = Atomic(0)
+
+    public init() {}
+
+    /// Adds `amount` and returns the new count.
+    @discardableResult
+    public func add(_ amount: Int = 1) -> Int {
+        count.add(amount, ordering: .sequentiallyConsistent).newValue
+    }
+
+    public var value: Int { count.load(ordering: .sequentiallyConsistent) }
 }

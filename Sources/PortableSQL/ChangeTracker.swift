@@ -1,0 +1,207 @@
+import Foundation
+
+/// One connection's update, commit and rollback hooks, and the observers they feed.
+///
+/// The update hook reports each row change as it happens, so the changes of the open
+/// transaction are held here until it ends: a rollback forgets them, and a commit hands them to
+/// the observers. The commit hook runs before the commit is done, when nothing may use the
+/// connection and other connections cannot see the data yet; it only raises `commitRequested`,
+/// and the observers are told when the statement that committed has ended (each statement
+/// checks the flag as it finishes), once the connection is out of its transaction.
+///
+/// Savepoints opened by `SQLContext.transaction` are followed, so that the changes of a
+/// savepoint rolled back are forgotten; savepoints written as SQL are not, and their
+/// rolled-back changes are reported with the transaction's.
+final class ChangeTracker {
+    private var connection: OpaquePointer?
+    private var engine: SQLiteEngine?
+
+    /// The closure of `SQLContext.onUpdate(hook:)`, called for every row change.
+    private var updateHandler: ((SQLAction, Int64, String, String) -> Void)?
+    private var observers: [ChangeObserver] = []
+    private var watchesAllTables = false
+    /// The tables that observers watch, folded to lower case.
+    private var watchedTables: Set<String> = []
+    /// The tables whose row changes observers want one by one, folded to lower case.
+    private var rowTables: Set<String> = []
+    private var transactionHooksInstalled = false
+
+    /// The tables changed by the open transaction: folded name → name as SQLite gives it.
+    private var pendingTables: [String: String] = [:]
+    private var pendingRows: [SQLRowChange] = []
+    /// What was pending when each open savepoint of `SQLContext.transaction` began.
+    private var savepoints: [(tables: [String: String], rowCount: Int)] = []
+    /// The last table reported, kept so that a run of changes to one table folds its name once.
+    private var lastTable: (bytes: [CChar], name: String, folded: String)?
+
+    /// Raised by the commit hook; lowered when the committing statement ends.
+    private(set) var commitRequested = false
+
+    /// Starts tracking the connection of a context that opened.
+    func attach(connection: OpaquePointer, engine: SQLiteEngine) {
+        self.connection = connection
+        self.engine = engine
+    }
+
+    // MARK: Registering
+
+    /// Sets or removes the `onUpdate` closure.
+    func setUpdateHandler(_ handler: ((SQLAction, Int64, String, String) -> Void)?) {
+        updateHandler = handler
+        installUpdateHook()
+    }
+
+    /// Adds `observer`, installing the hooks it needs.
+    func add(_ observer: ChangeObserver) {
+        guard let connection, let engine else { return observer.end() }
+        observers.append(observer)
+        updateInterest()
+        installUpdateHook()
+        guard !transactionHooksInstalled else { return }
+        transactionHooksInstalled = true
+        let pointer = Unmanaged.passUnretained(self).toOpaque()
+        _ = engine.functions.commitHook(connection, { pointer in
+            guard let pointer else { return 0 }
+            Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue().commitRequested = true
+            return 0
+        }, pointer)
+        _ = engine.functions.rollbackHook(connection, { pointer in
+            guard let pointer else { return }
+            Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue().forgetPending()
+        }, pointer)
+        // A DELETE without WHERE empties a table at once and reports no row to the update hook;
+        // answering SQLITE_IGNORE to the authorizer for it makes SQLite delete row by row.
+        _ = engine.functions.setAuthorizer(connection, { _, action, table, _, _, _ in
+            guard action == deleteOperation, let table, strncmp(table, "sqlite_", 7) != 0 else { return authorizeOK }
+            return authorizeIgnore
+        }, nil)
+    }
+
+    /// Drops the observers that were cancelled.
+    func removeCancelledObservers() {
+        guard observers.contains(where: \.isCancelled) else { return }
+        observers.removeAll(where: \.isCancelled)
+        updateInterest()
+        installUpdateHook()
+    }
+
+    private func updateInterest() {
+        watchesAllTables = false
+        watchedTables = []
+        rowTables = []
+        for observer in observers {
+            switch observer.region {
+            case .allTables: watchesAllTables = true
+            case .tables: watchedTables.formUnion(observer.region.foldedTables ?? [])
+            case .rows(let table, _): rowTables.insert(table.lowercased())
+            }
+        }
+        watchedTables.formUnion(rowTables)
+    }
+
+    private func installUpdateHook() {
+        guard let connection, let engine else { return }
+        guard updateHandler != nil || !observers.isEmpty else {
+            _ = engine.functions.updateHook(connection, nil, nil)
+            return
+        }
+        _ = engine.functions.updateHook(connection, { pointer, operation, database, table, rowID in
+            guard let pointer else { return }
+            Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue().rowChanged(operation, database, table, rowID)
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    // MARK: Following the transaction
+
+    private func rowChanged(_ operation: Int32, _ database: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?, _ rowID: Int64) {
+        let action: SQLAction
+        switch operation {
+        case updateOperation: action = .update
+        case deleteOperation: action = .delete
+        default: action = .insert
+        }
+        let (name, folded) = tableName(table)
+        if let updateHandler {
+            updateHandler(action, rowID, database.map { String(cString: $0) } ?? "", name)
+        }
+        guard watchesAllTables || watchedTables.contains(folded) else { return }
+        if pendingTables[folded] == nil { pendingTables[folded] = name }
+        if rowTables.contains(folded) {
+            pendingRows.append(SQLRowChange(action: action, database: database.map { String(cString: $0) } ?? "", table: name, rowID: rowID))
+        }
+    }
+
+    private func tableName(_ table: UnsafePointer<CChar>?) -> (name: String, folded: String) {
+        guard let table else { return ("", "") }
+        if let lastTable, strcmp(lastTable.bytes, table) == 0 { return (lastTable.name, lastTable.folded) }
+        let name = String(cString: table)
+        lastTable = (Array(UnsafeBufferPointer(start: table, count: strlen(table) + 1)), name, name.lowercased())
+        return (name, name.lowercased())
+    }
+
+    private func forgetPending() {
+        pendingTables = [:]
+        pendingRows = []
+        savepoints = []
+    }
+
+    /// A savepoint of `SQLContext.transaction` began.
+    func savepointBegan() {
+        savepoints.append((pendingTables, pendingRows.count))
+    }
+
+    /// A savepoint of `SQLContext.transaction` ended: released, or rolled back then released.
+    func savepointEnded(rolledBack: Bool) {
+        guard let mark = savepoints.popLast() else { return }
+        if rolledBack {
+            pendingTables = mark.tables
+            pendingRows.removeSubrange(min(mark.rowCount, pendingRows.count)...)
+        }
+    }
+
+    /// Called by a statement that ended while `commitRequested` was raised: when the connection
+    /// is out of its transaction, the commit is done and the observers hear of it.
+    func statementEnded() {
+        commitRequested = false
+        // A commit that failed (SQLITE_BUSY, say) leaves the transaction open, changes pending.
+        guard let connection, let engine, engine.functions.getAutocommit(connection) != 0 else { return }
+        let tables = pendingTables
+        let rows = pendingRows
+        forgetPending()
+        guard !tables.isEmpty else { return }
+        removeCancelledObservers()
+        for observer in observers where !observer.isCancelled {
+            if let changes = observer.region.changes(amongTables: tables, rows: rows) {
+                observer.changed(changes)
+            }
+        }
+    }
+
+    /// Removes the hooks before the connection closes, and ends every observation.
+    func close() {
+        if let connection, let engine {
+            _ = engine.functions.updateHook(connection, nil, nil)
+            if transactionHooksInstalled {
+                _ = engine.functions.commitHook(connection, nil, nil)
+                _ = engine.functions.rollbackHook(connection, nil, nil)
+                _ = engine.functions.setAuthorizer(connection, nil, nil)
+            }
+        }
+        connection = nil
+        engine = nil
+        updateHandler = nil
+        let ended = observers
+        observers = []
+        forgetPending()
+        for observer in ended { observer.end() }
+    }
+}
+
+/// `SQLITE_DELETE`, as passed to the update hook and the authorizer.
+private let deleteOperation: Int32 = 9
+/// `SQLITE_UPDATE`, as passed to the update hook.
+private let updateOperation: Int32 = 23
+/// `SQLITE_OK` from an authorizer.
+private let authorizeOK: Int32 = 0
+/// `SQLITE_IGNORE` from an authorizer.
+private let authorizeIgnore: Int32 = 2

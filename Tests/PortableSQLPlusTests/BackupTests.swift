@@ -1,0 +1,199 @@
+import Foundation
+import PortableSQLPlus
+import PortableSQLTestSupport
+import Testing
+
+/// Online backup, `VACUUM INTO` and integrity checks, on every engine.
+@Suite struct BackupTests {
+    /// A database of `rows` rows of about 1 KB, enough pages for a backup in many steps.
+    static func fill(_ db: SQLContext, rows: Int) throws {
+        try db.exec(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, body TEXT)")
+        try db.transaction {
+            for id in 1...rows {
+                try db.exec(sql: "INSERT INTO item (id, body) VALUES (?, ?)", parameters: [.long(Int64(id)), .text(String(repeating: "x", count: 1_000) + "\(id)")])
+            }
+        }
+        try db.setUserVersion(7)
+    }
+
+    static func summary(_ db: SQLContext) throws -> [[SQLValue]] {
+        try db.selectAll(sql: "SELECT count(*), sum(length(body)), max(id) FROM item") + [[.long(try db.getUserVersion())]]
+    }
+
+    @Test(arguments: TestEngine.withSQLCipher3)
+    func backupCopiesEverythingInStepsWithProgress(engine: TestEngine) throws {
+        let directory = try TemporaryDirectory()
+        let source = try engine.open(directory.path("source.sqlite"))
+        defer { source.close() }
+        try Self.fill(source, rows: 500)
+        let destination = try engine.open(directory.path("copy.sqlite"))
+        defer { destination.close() }
+        var reports: [SQLBackupProgress] = []
+        try source.backup(to: destination, pagesPerStep: 20) { reports.append($0); return true }
+        #expect(reports.count > 5)
+        #expect(reports.last?.remainingPages == 0 && reports.last?.fractionCompleted == 1)
+        #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.copiedPages < $1.copiedPages })
+        #expect(try Self.summary(destination) == Self.summary(source))
+        #expect(try destination.integrityCheck().isOK)
+    }
+
+    @Test(arguments: TestEngine.withSQLCipher3)
+    func stoppingABackupThrowsAndLeavesNoFile(engine: TestEngine) throws {
+        let directory = try TemporaryDirectory()
+        let source = try engine.open(directory.path("source.sqlite"))
+        defer { source.close() }
+        try Self.fill(source, rows: 300)
+        let path = directory.path("stopped.sqlite")
+        var steps = 0
+        let error = try #require(throws: SQLError.self) {
+            if let key = engine.key {
+                try source.backup(toPath: path, key: key, pagesPerStep: 10) { _ in steps += 1; return steps < 3 }
+            } else {
+                try source.backup(toPath: path, pagesPerStep: 10) { _ in steps += 1; return steps < 3 }
+            }
+        }
+        #expect(error.code == .interrupt && steps == 3, "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // An existing file is never overwritten.
+        FileManager.default.createFile(atPath: path, contents: Data("keep me".utf8))
+        let exists = try #require(throws: SQLError.self) { try source.backup(toPath: path) }
+        #expect(exists.code == .cantOpen, "\(exists)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
+    }
+
+    @Test func backupToAPathWhileAnotherConnectionWrites() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("busy.sqlite")
+        let source = try SQLContext(path: path)
+        defer { source.close() }
+        try source.exec(sql: "PRAGMA journal_mode = WAL")
+        try Self.fill(source, rows: 400)
+        let writer = try SQLContext(path: path)
+        defer { writer.close() }
+        var nextID: Int64 = 1_000
+        try source.backup(toPath: directory.path("copy.sqlite"), pagesPerStep: 5) { progress in
+            // Another connection writes between steps; the backup starts over and stays consistent.
+            if nextID < 1_003 {
+                try? writer.exec(sql: "INSERT INTO item (id, body) VALUES (?, 'late')", parameters: [.long(nextID)])
+                nextID += 1
+            }
+            return true
+        }
+        let copy = try SQLContext(path: directory.path("copy.sqlite"))
+        defer { copy.close() }
+        #expect(try copy.selectAll(sql: "SELECT count(*) FROM item") == [[.long(403)]])
+        #expect(try copy.integrityCheck().isOK)
+    }
+
+    @Test func encryptedBackupsStayEncryptedAndPlainOnesNeedExport() throws {
+        let directory = try TemporaryDirectory()
+        let source = try TestEngine.plus.open(directory.path("secret.sqlite"))
+        defer { source.close() }
+        try Self.fill(source, rows: 100)
+        // Same key, then another key: both give an encrypted copy that opens with its key only.
+        for (name, key) in [("same.sqlite", TestEngine.testKey), ("other.sqlite", SQLCipherKey.passphrase("another passphrase"))] {
+            try source.backup(toPath: directory.path(name), key: key)
+            let copy = try SQLContext(path: directory.path(name), configuration: .plus)
+            try copy.key(key)
+            #expect(try Self.summary(copy) == Self.summary(source))
+            #expect(try copy.cipherIntegrityCheck().isOK)
+            copy.close()
+            let header = try #require(FileManager.default.contents(atPath: directory.path(name))).prefix(16)
+            #expect(header != Data("SQLite format 3\0".utf8))
+            let wrong = try SQLContext(path: directory.path(name), configuration: .plus)
+            #expect(throws: SQLError.self) { try wrong.key("not the key") }
+            wrong.close()
+        }
+        // The online backup never writes a plain copy of an encrypted database.
+        let plainPath = directory.path("plain.sqlite")
+        let refused = try #require(throws: SQLError.self) { try source.backup(toPath: plainPath) }
+        #expect(refused.message.contains("backup"), "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: plainPath))
+        // Asked for by name, it is made with export.
+        try source.export(plainPath, key: nil)
+        #expect(try sqlite3(plainPath, "SELECT count(*) FROM item;") == "100\n")
+    }
+
+    @Test func backupBetweenEnginesIsRefused() throws {
+        let plain = SQLContext()
+        let cipher = SQLContext(configuration: .plus)
+        let error = try #require(throws: SQLError.self) { try plain.backup(to: cipher) }
+        #expect(error.code == .misuse && error.message.contains("engine"), "\(error)")
+        #expect(throws: SQLError.self) { try plain.backup(to: plain) }
+        cipher.close()
+        #expect(throws: SQLError.self) { try plain.backup(to: cipher) }
+    }
+
+    @Test(arguments: TestEngine.both)
+    func vacuumIntoWritesACompactCopy(engine: TestEngine) throws {
+        let directory = try TemporaryDirectory()
+        let db = try engine.open(directory.path("full.sqlite"))
+        defer { db.close() }
+        try Self.fill(db, rows: 300)
+        try db.exec(sql: "DELETE FROM item WHERE id > 50")
+        let path = directory.path("compact.sqlite")
+        try db.vacuum(into: path)
+        let copy = try engine.open(path)
+        defer { copy.close() }
+        #expect(try copy.selectAll(sql: "SELECT count(*) FROM item") == [[.long(50)]])
+        let size = { (file: String) in try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0 }
+        #expect(try size(path) < size(directory.path("full.sqlite")))
+        if engine.key != nil {
+            #expect(try FileManager.default.contents(atPath: path)?.prefix(15) != Data("SQLite format 3".utf8))
+        }
+        let exists = try #require(throws: SQLError.self) { try db.vacuum(into: path) }
+        #expect(exists.code == .cantOpen, "\(exists)")
+    }
+
+    @Test func vacuumIntoNeedsSQLite327() throws {
+        let engine = try #require(TestEngine.withSQLCipher3.first { $0.name == "sqlcipher3" })
+        let directory = try TemporaryDirectory()
+        let db = try engine.open(directory.path("old.sqlite"))
+        defer { db.close() }
+        let error = try #require(throws: SQLError.self) { try db.vacuum(into: directory.path("copy.sqlite")) }
+        #expect(error.message.contains("3.27"), "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("copy.sqlite")))
+        let cipherCheck = try #require(throws: SQLError.self) { try db.cipherIntegrityCheck() }
+        #expect(cipherCheck.message.contains("SQLCipher 4"), "\(cipherCheck)")
+    }
+
+    @Test(arguments: TestEngine.withSQLCipher3)
+    func integrityCheckFindsDamage(engine: TestEngine) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("damaged.sqlite")
+        let db = try engine.open(path)
+        try Self.fill(db, rows: 200)
+        try db.exec(sql: "CREATE INDEX item_body ON item (body)")
+        #expect(try db.integrityCheck().isOK && db.integrityCheck(quick: true).isOK)
+        // Make the index disagree with its table behind SQLite's back.
+        try db.exec(sql: "PRAGMA writable_schema = ON")
+        try db.exec(sql: "UPDATE sqlite_master SET sql = 'CREATE INDEX item_body ON item (id)' WHERE name = 'item_body'")
+        try db.exec(sql: "PRAGMA writable_schema = OFF")
+        db.close()
+        let reopened = try engine.open(path)
+        defer { reopened.close() }
+        let report = try reopened.integrityCheck(maximumProblems: 5)
+        #expect(!report.isOK && report.problems.count <= 5, "\(report)")
+        #expect(report.problems.contains { $0.contains("item_body") }, "\(report)")
+    }
+
+    @Test func cipherIntegrityCheckFindsATamperedPage() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("tampered.sqlite")
+        let db = try TestEngine.plus.open(path)
+        try Self.fill(db, rows: 50)
+        #expect(try db.cipherIntegrityCheck().isOK)
+        db.close()
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: 4096 * 2 + 100)
+        try handle.write(contentsOf: Data([0xFF, 0x00, 0xFF, 0x00]))
+        try handle.close()
+        let reopened = try TestEngine.plus.open(path)
+        defer { reopened.close() }
+        let report = try reopened.cipherIntegrityCheck()
+        #expect(!report.isOK && report.problems.contains { $0.contains("3") }, "\(report)")
+        let plain = SQLContext()
+        let notCipher = try #require(throws: SQLError.self) { try plain.cipherIntegrityCheck() }
+        #expect(notCipher.code == .misuse, "\(notCipher)")
+    }
+}

@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: bootstrap build demo test bench sanitize
+.PHONY: bootstrap build demo test bench sanitize docs
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -24,3 +24,7 @@ bench: bootstrap
 # The concurrency tests under ThreadSanitizer (a build of its own in .build-tsan; a few minutes the first time).
 sanitize: bootstrap
 	$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan --filter "SQLContextPoolTests|EncryptedPoolTests|ConcurrencyTests|ChangeObservationTests"
+
+docs: bootstrap
+	$(SWIFT) package --disable-sandbox generate-documentation --warnings-as-errors \
+		--target PortableSQL --target PortableSQLPlus --target PortableSQLCodable --target PortableSQLMacros

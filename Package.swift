@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         // Only the macro product builds it; the other products never do.
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "602.0.0"),
+        // `make docs` only: a command plugin, never linked into a product.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -45,7 +47,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "PortableSQLTestHelper", dependencies: ["PortableSQLPlus"]),
-        .target(name: "PortableSQLTestSupport", path: "Tests/TestSupport"),
+        .target(name: "PortableSQLTestSupport", dependencies: ["PortableSQL"], path: "Tests/TestSupport"),
         .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL", "PortableSQLTestSupport"]),
         .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
         .testTarget(name: "PortableSQLCodableTests", dependencies: ["PortableSQLCodable", "PortableSQLPlus", "PortableSQLTestSupport"]),

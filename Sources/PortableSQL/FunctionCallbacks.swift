@@ -32,9 +32,9 @@ class RegisteredFunction {
         return (0..<Int(count)).map { index in
             let value = values[index]
             switch functions.pointee.valueType(value) {
-            case 1: return .long(functions.pointee.valueInt64(value))
-            case 2: return .real(functions.pointee.valueDouble(value))
-            case 5: return .null
+            case SQLiteTypeCode.integer: return .long(functions.pointee.valueInt64(value))
+            case SQLiteTypeCode.float: return .real(functions.pointee.valueDouble(value))
+            case SQLiteTypeCode.null: return .null
             default: return SQLStatement.readVariableLengthValue(functions, value)
             }
         }

@@ -1,6 +1,15 @@
 extension SQLContext {
     /// Prepares one statement to run many times; the caller owns it (and may `close()` it early).
     ///
+    /// ```swift
+    /// let insert = try db.prepare(sql: "INSERT INTO book (title, year) VALUES (?, ?)")
+    /// for (title, year) in [("Dune", 1965), ("Solaris", 1961)] {
+    ///     try insert.update(parameters: [.text(title), .long(Int64(year))])
+    /// }
+    /// ```
+    /// - Parameter sql: exactly one SQL statement, with `?`, `?NNN`, `:name`, `@name` or `$name`
+    ///   placeholders for its parameters.
+    /// - Returns: the prepared statement, ready to bind and step.
     /// - Throws: `SQLError` for invalid SQL (`SQLITE_ERROR` with SQLite's message), for text that
     ///   holds no statement or more than one (`SQLITE_MISUSE`; run scripts with `exec`), or when
     ///   the context is closed.
@@ -16,6 +25,14 @@ extension SQLContext {
     ///
     /// `sql` may also be a script of several statements separated by `;`, run in order; a script
     /// takes no parameters. Single statements are prepared once and cached.
+    ///
+    /// ```swift
+    /// try db.exec(sql: "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT); CREATE INDEX book_title ON book (title)")
+    /// try db.exec(sql: "INSERT INTO book (title) VALUES (?)", parameters: [.text("Dune")])
+    /// ```
+    /// - Parameters:
+    ///   - sql: one statement, or a script of several.
+    ///   - parameters: the values of the statement's parameters, in order (1, 2, …).
     /// - Throws: `SQLError` for invalid SQL, a wrong number of parameters (`SQLITE_RANGE`),
     ///   parameters given to a script (`SQLITE_MISUSE`), any error SQLite reports while running
     ///   (a constraint, a read-only database, …), or when the context is closed.
@@ -48,6 +65,14 @@ extension SQLContext {
 
     /// Runs one statement with `parameters` bound in order and returns all its rows.
     ///
+    /// ```swift
+    /// let rows = try db.selectAll(sql: "SELECT id, title FROM book WHERE year > ?", parameters: [.long(1960)])
+    /// for row in rows { print(row[0].longValue ?? 0, row[1].textValue ?? "") }
+    /// ```
+    /// - Parameters:
+    ///   - sql: exactly one statement.
+    ///   - parameters: the values of its parameters, in order.
+    /// - Returns: every row, each an array of its column values in order.
     /// - Throws: `SQLError` for invalid SQL, a wrong number of parameters (`SQLITE_RANGE`), text
     ///   that holds no statement or several (`SQLITE_MISUSE`), or any error SQLite reports.
     public func selectAll(sql: String, parameters: [SQLValue] = []) throws -> [[SQLValue]] {
@@ -100,29 +125,6 @@ extension SQLContext {
         guard let statement = try checkOutStatement(key: key, owner: owner, sql: sql) else { return nil }
         defer { checkIn(statement) }
         return try body(statement)
-    }
-
-    /// The statement cached under `key` (prepared from `sql()` and cached on first use), marked
-    /// as in use until `checkIn(_:)`; `nil` when the SQL holds several statements or none.
-    ///
-    /// - Throws: `SQLError` from preparing.
-    package func checkOutStatement(key: StatementKey, owner: AnyObject?, sql: () -> String) throws -> SQLStatement? {
-        let statement: SQLStatement
-        if let cached = statementCache.statement(for: key), !cached.isInUse, !cached.isClosed {
-            statement = cached
-        } else {
-            guard case .statement(let prepared) = try prepareSingle(sql()) else { return nil }
-            if statementCache.statement(for: key) == nil { statementCache.insert(prepared, for: key, owner: owner) }
-            statement = prepared
-        }
-        statement.isInUse = true
-        return statement
-    }
-
-    /// Gives back a statement of `checkOutStatement`, letting go of its bound text and blobs.
-    package func checkIn(_ statement: SQLStatement) {
-        statement.isInUse = false
-        statement.releaseLargeBindings()
     }
 
     /// What the start of a SQL text prepares to.

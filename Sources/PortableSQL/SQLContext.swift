@@ -21,8 +21,7 @@ public final class SQLContext {
     public let path: String
 
     @exclusivity(unchecked) var statementCache = StatementCache()
-    /// A buffer the mapping layer reuses for the values of each record it inserts, so that an
-    /// insert allocates nothing; reached through `swapSpareRecordValues(_:)`.
+    /// The spare record values buffer of the record support (`RecordSupport.swift`).
     @usableFromInline @exclusivity(unchecked) var spareRecordValues: [SQLValue?] = []
     /// The statements prepared on the connection and not closed yet.
     let liveStatements = StatementRegistry()
@@ -160,12 +159,6 @@ public final class SQLContext {
 
     /// Whether the context is closed, or never opened.
     public var isClosed: Bool { connection == nil }
-
-    /// Exchanges `values` with the context's spare record values buffer. Inlinable, so that a
-    /// call from another module reaches the buffer without a run-time exclusivity check.
-    @inlinable package func swapSpareRecordValues(_ values: inout [SQLValue?]) {
-        swap(&values, &spareRecordValues)
-    }
 
     /// The open connection and its engine.
     ///

@@ -173,18 +173,7 @@ public final class SQLStatement {
         guard let handle else { throw closedError() }
         guard parameters.count == parameterCount else { throw parameterCountError(parameters.count) }
         if hasStepped { reset() }
-        // Integers inline, read straight from the array: anything else is copied out of it for
-        // `bindUnchecked`, and that copy costs more than the bind.
-        let bindInt64 = engine.functions.bindInt64
-        for offset in parameters.indices {
-            let index = Int32(truncatingIfNeeded: offset &+ 1)
-            if case .long(let integer) = parameters[offset] {
-                let result = bindInt64(handle, index, integer)
-                if result != SQLResultCode.ok.rawValue { throw error(result) }
-            } else {
-                try bindUnchecked(parameters[offset], at: index, handle)
-            }
-        }
+        if let failure = bindInOrder(handle, count: parameters.count, { parameters[$0] }).failure { throw failure }
     }
 
     /// The error of binding `count` parameters to a statement that takes another number.
@@ -222,91 +211,6 @@ public final class SQLStatement {
             if index > 0 { return Int(index) }
         }
         throw SQLError(code: .range, message: "no parameter named \(name)", sql: sql)
-    }
-
-    /// Binds the non-nil values of `values` to parameters 1, 2, … in order, after resetting the
-    /// statement, and leaves `values` as they are. There must be exactly `parameterCount` of them.
-    ///
-    /// - Throws: `SQLError` (`SQLITE_RANGE`) for a wrong count, or when a value cannot be bound.
-    package func bind(presentValues values: [SQLValue?]) throws {
-        guard let handle else { throw closedError() }
-        if hasStepped { reset() }
-        // Integers inline, as in `bind(parameters:)`.
-        let bindInt64 = engine.functions.bindInt64
-        var count = 0
-        for position in values.indices {
-            switch values[position] {
-            case .none:
-                continue
-            case .long(let integer)?:
-                count += 1
-                guard count <= parameterCount else { continue }
-                let result = bindInt64(handle, Int32(truncatingIfNeeded: count), integer)
-                if result != SQLResultCode.ok.rawValue { throw error(result) }
-            case let value?:
-                count += 1
-                if count <= parameterCount { try bindUnchecked(value, at: Int32(truncatingIfNeeded: count), handle) }
-            }
-        }
-        guard count == parameterCount else { throw parameterCountError(count) }
-    }
-
-    /// Binds the non-nil values of `values` to parameters 1, 2, … in order, after resetting the
-    /// statement, and takes them: every element is `nil` afterwards, even when binding fails.
-    /// There must be exactly `parameterCount` values.
-    ///
-    /// - Throws: `SQLError` (`SQLITE_RANGE`) for a wrong count, or when a value cannot be bound.
-    package func bind(takingPresentValues values: inout [SQLValue?]) throws {
-        guard let handle else { throw closedError() }
-        if hasStepped { reset() }
-        let parameterCount = Int32(truncatingIfNeeded: parameterCount)
-        let engine = engine
-        let bindInt64 = engine.functions.bindInt64
-        // Each value is moved out and nil left behind, so nothing is copied and nothing is left
-        // to empty. The closure does not throw, the binding loop stops at the first failure,
-        // then only empties the rest, and the integer binder is read once: all keep the loop tight.
-        let (count, failure) = values.withUnsafeMutableBufferPointer { buffer -> (Int32, SQLError?) in
-            guard var slot = buffer.baseAddress else { return (0, nil) }
-            let end = slot + buffer.count
-            var index: Int32 = 0
-            var failure: SQLError?
-            binding: while slot < end {
-                defer { slot += 1 }
-                guard case .some = slot.pointee else { continue }
-                index &+= 1
-                let value = slot.move().unsafelyUnwrapped
-                slot.initialize(to: nil)
-                guard index <= parameterCount else { break binding }
-                // Numbers and NULL inline: they are most of what records hold. Consuming the
-                // value lets each case drop only what it holds.
-                let result: Int32
-                switch consume value {
-                case .long(let integer): result = bindInt64(handle, index, integer)
-                case .real(let double): result = engine.functions.bindDouble(handle, index, double)
-                case .null: result = engine.functions.bindNull(handle, index)
-                case let large:
-                    do throws(SQLError) { try bindUnchecked(large, at: index, handle) } catch {
-                        failure = error
-                        break binding
-                    }
-                    continue
-                }
-                if result != SQLResultCode.ok.rawValue {
-                    failure = error(result)
-                    break binding
-                }
-            }
-            while slot < end {
-                if case .some = slot.pointee {
-                    index &+= 1
-                    slot.pointee = nil
-                }
-                slot += 1
-            }
-            return (index, failure)
-        }
-        if let failure { throw failure }
-        guard count == parameterCount else { throw parameterCountError(Int(count)) }
     }
 
     /// Sets the parameters back to NULL when text or a blob is bound, so that a cached statement
@@ -479,7 +383,7 @@ public final class SQLStatement {
     public func blob(at index: Int) throws -> Data? {
         try checkColumn(index)
         let column = Int32(truncatingIfNeeded: index)
-        if engine.functions.columnType(handle, column) == nullColumnType { return nil }
+        if engine.functions.columnType(handle, column) == SQLiteTypeCode.null { return nil }
         let bytes = engine.functions.columnBlob(handle, column)
         let count = Int(engine.functions.columnBytes(handle, column))
         guard let bytes, count > 0 else { return Data() }
@@ -491,7 +395,7 @@ public final class SQLStatement {
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
     public func isNull(at index: Int) throws -> Bool {
         try checkColumn(index)
-        return engine.functions.columnType(handle, Int32(truncatingIfNeeded: index)) == nullColumnType
+        return engine.functions.columnType(handle, Int32(truncatingIfNeeded: index)) == SQLiteTypeCode.null
     }
 
     /// The value in column `index` (0-based) of the current row, with the type SQLite stored.
@@ -500,43 +404,6 @@ public final class SQLStatement {
     public func value(at index: Int) throws -> SQLValue {
         try checkColumn(index)
         return Self.readValue(engine.functionTable, handle, Int32(truncatingIfNeeded: index))
-    }
-
-    /// The value of column `column` of the current row of the statement `handle`, with the
-    /// type SQLite stored (NULL when `handle` is `nil` or has no such column), through the
-    /// engine's `functionTable`.
-    @inlinable @inline(__always)
-    package static func readValue(_ functions: UnsafePointer<SQLiteFunctions>, _ handle: OpaquePointer?, _ column: Int32) -> SQLValue {
-        // One call to find the column's value, then cheap reads of it. The value is "unprotected"
-        // in SQLite's terms, which is safe because a statement is used from one thread at a time.
-        let value = functions.pointee.columnValue(handle, column)
-        switch functions.pointee.valueType(value) {
-        case 1:
-            return .long(functions.pointee.valueInt64(value))
-        case 2:
-            return .real(functions.pointee.valueDouble(value))
-        case 5:
-            return .null
-        default:
-            return readVariableLengthValue(functions, value)
-        }
-    }
-
-    /// Text and blobs, which copy their bytes: out of line, to keep the caller's loop small.
-    @usableFromInline
-    static func readVariableLengthValue(_ functions: UnsafePointer<SQLiteFunctions>, _ value: OpaquePointer?) -> SQLValue {
-        switch functions.pointee.valueType(value) {
-        case 3:
-            guard let text = functions.pointee.valueText(value) else { return .null }
-            return .text(String(decoding: UnsafeBufferPointer(start: text, count: Int(functions.pointee.valueBytes(value))), as: UTF8.self))
-        case 4:
-            let bytes = functions.pointee.valueBlob(value)
-            let count = Int(functions.pointee.valueBytes(value))
-            guard let bytes, count > 0 else { return .blob(Data()) }
-            return .blob(Data(bytes: bytes, count: count))
-        default:
-            return .null
-        }
     }
 
     /// Every column of the current row, in order.
@@ -568,9 +435,6 @@ public final class SQLStatement {
         SQLError(engine: engine, connection: connection, resultCode: result, sql: sql)
     }
 }
-
-/// SQLite's column type code for NULL.
-private let nullColumnType: Int32 = 5
 
 /// Column indexes by name: as written, and folded to lower case.
 private struct ColumnIndexes {

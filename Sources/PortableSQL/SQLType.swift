@@ -16,10 +16,10 @@ public enum SQLType: String, Hashable, Sendable, CaseIterable {
     /// The type of SQLite's column type code (`SQLITE_INTEGER` … `SQLITE_NULL`).
     package init(columnTypeCode code: Int32) {
         switch code {
-        case 1: self = .long
-        case 2: self = .real
-        case 3: self = .text
-        case 4: self = .blob
+        case SQLiteTypeCode.integer: self = .long
+        case SQLiteTypeCode.float: self = .real
+        case SQLiteTypeCode.text: self = .text
+        case SQLiteTypeCode.blob: self = .blob
         default: self = .null
         }
     }

@@ -1,13 +1,3 @@
-/// What a cached statement is found by: its SQL text, or, for statements a library layer
-/// derives from a description of its own (the mapping layer's INSERT of a table, say), that
-/// description's object and a variant number, which saves building and hashing the text.
-package enum StatementKey: Hashable {
-    /// The statement's SQL text.
-    case text(String)
-    /// An object that describes the statement (kept alive while cached) and a variant number.
-    case derived(ObjectIdentifier, variant: Int)
-}
-
 /// The context's bounded cache of prepared statements.
 ///
 /// `exec`, `selectAll` and the mapping layer run the same few statements again and again; the
@@ -38,15 +28,26 @@ struct StatementCache {
         return statement
     }
 
-    /// Caches `statement` under `key`, evicting the oldest entry when full.
+    /// Caches `statement` under `key`, evicting the oldest entry that is not in use when full.
+    /// When every entry is in use (statements running inside each other's hooks), the
+    /// statement is not cached.
     mutating func insert(_ statement: SQLStatement, for key: StatementKey, owner: AnyObject?) {
-        if entries.count >= Self.capacity, !insertionOrder.isEmpty {
-            let oldest = insertionOrder.removeFirst()
+        if entries.count >= Self.capacity {
+            guard let index = insertionOrder.firstIndex(where: { entries[$0]?.statement.isInUse != true }) else { return }
+            let oldest = insertionOrder.remove(at: index)
             entries.removeValue(forKey: oldest)?.statement.close()
             if lastFoundKey == oldest { forgetLastFound() }
         }
         entries[key] = Entry(statement: statement, owner: owner)
         insertionOrder.append(key)
+    }
+
+    /// How many statements are cached.
+    var count: Int { entries.count }
+
+    /// Whether a statement is cached under `key`.
+    func contains(_ key: StatementKey) -> Bool {
+        entries[key] != nil
     }
 
     /// Finalizes and forgets every cached statement.

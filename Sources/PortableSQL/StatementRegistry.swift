@@ -18,6 +18,9 @@ final class StatementRegistry {
         statements[ObjectIdentifier(statement)] = nil
     }
 
+    /// How many statements are open.
+    var count: Int { statements.count }
+
     /// Closes every statement and empties the registry.
     func closeAll() {
         let open = Array(statements.values)

@@ -5,7 +5,9 @@
 /// updates, deletes, fetches and queries instances.
 public protocol SQLCodable {
     /// The table the type is stored in. Declare it as a `static let`, as the columns: the
-    /// table's row layout and its cached statements are made once per `SQLTable` value.
+    /// table's row layout and its cached statements are made once per `SQLTable` value. A
+    /// computed `table`, made anew on each read, is refused by `insert` with `SQLITE_MISUSE`
+    /// rather than left to prepare a statement per record.
     static var table: SQLTable { get }
 
     /// Reads an instance from a row holding a value for each of the table's columns.

@@ -4,6 +4,12 @@ extension SQLContext {
     /// database assigns the key and the returned record carries it, with the declared defaults of
     /// the columns it left out.
     ///
+    /// ```swift
+    /// let stored = try db.insert(Author(name: "Ursula K. Le Guin"))
+    /// print(stored.id)    // the key the database assigned
+    /// ```
+    /// - Parameter record: the record to insert.
+    /// - Returns: the record as stored, with its assigned key and defaults.
     /// - Throws: `SQLError` (a constraint violation leaves the table unchanged), or what the
     ///   record's `encode`/`init(row:)` throws.
     // Inlinable, so that it is specialized for the record type, and encoding costs no generic calls.
@@ -60,7 +66,7 @@ extension SQLContext {
             // Left out of the INSERT, so that SQLite assigns it.
             if assignsKey { row.storage[position] = nil }
         }
-        let statement = try checkOutInsertStatement(for: row, into: table)
+        let statement = try checkOutInsertStatement(for: row, of: type, into: table)
         defer { checkIn(statement) }
         // Binding takes the values out of the row.
         guard assignsKey, let position = table.rowIDKeyPosition else {
@@ -81,18 +87,33 @@ extension SQLContext {
 
     /// The INSERT into `table` of the columns that have a value in `row`, checked out of the
     /// statement cache.
-    private func checkOutInsertStatement(for row: SQLRow, into table: SQLTable) throws -> SQLStatement {
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when `type`'s `table` is made anew on each use.
+    private func checkOutInsertStatement(for row: SQLRow, of type: Any.Type, into table: SQLTable) throws -> SQLStatement {
         // Which columns the record gives decides the statement: one cached statement per set.
         // Rows too wide for a bit per column are cached by their SQL text, built once here.
+        var prepared = false
         let statement: SQLStatement?
         if row.storage.count < Int.bitWidth - 4 {
             let key = StatementKey.derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
-            statement = try checkOutStatement(key: key, owner: table.layout) { Self.insertStatement(table, row) }
+            statement = try checkOutStatement(key: key, owner: table.layout) {
+                prepared = true
+                return Self.insertStatement(table, row)
+            }
         } else {
             let text = Self.insertStatement(table, row)
-            statement = try checkOutStatement(key: .text(text), owner: table.layout) { text }
+            statement = try checkOutStatement(key: .text(text), owner: table.layout) {
+                prepared = true
+                return text
+            }
         }
         guard let statement else { throw SQLError(code: .misuse, message: "cannot prepare the insert into \(table.name)") }
+        // The cache finds a record type's statements by its table's identity: a `table` built on
+        // each use would prepare (and cache) a statement per insert. Checked when preparing only.
+        if prepared, let recordType = type as? any SQLCodable.Type, recordType.table.layout !== table.layout {
+            checkIn(statement)
+            throw SQLError(code: .misuse, message: "\(recordType).table makes a new SQLTable each time it is read; declare it as a `static let`")
+        }
         return statement
     }
 

@@ -39,11 +39,6 @@ public indirect enum SQLPredicate: Hashable, Sendable {
         .any([self] + others)
     }
 
-    /// The negation of this predicate.
-    public func not() -> SQLPredicate {
-        .negation(self)
-    }
-
     /// The negation of `predicate`.
     public static func not(_ predicate: SQLPredicate) -> SQLPredicate {
         .negation(predicate)
@@ -52,7 +47,7 @@ public indirect enum SQLPredicate: Hashable, Sendable {
     /// The SQL of the predicate, with a `?` for each value, and the values in order.
     ///
     /// `qualifier` gives the table alias to put before a column, if any.
-    public func rendered(qualifier: (SQLColumn) -> String? = { _ in nil }) -> (sql: String, parameters: [SQLValue]) {
+    package func rendered(qualifier: (SQLColumn) -> String? = { _ in nil }) -> (sql: String, parameters: [SQLValue]) {
         var parameters: [SQLValue] = []
         let sql = render(into: &parameters, qualifier: qualifier)
         return (sql, parameters)
@@ -108,26 +103,6 @@ public indirect enum SQLPredicate: Hashable, Sendable {
             return "NOT (" + predicate.render(into: &parameters, qualifier: qualifier) + ")"
         }
     }
-}
-
-/// A comparison operator of `SQLPredicate.comparison`.
-public enum SQLComparison: String, Hashable, Sendable, CaseIterable {
-    /// `=` (comparing with NULL becomes `IS NULL`).
-    case equal = "="
-    /// `<>` (comparing with NULL becomes `IS NOT NULL`).
-    case notEqual = "<>"
-    /// `<`.
-    case less = "<"
-    /// `<=`.
-    case lessOrEqual = "<="
-    /// `>`.
-    case greater = ">"
-    /// `>=`.
-    case greaterOrEqual = ">="
-    /// `LIKE`: `%` matches any run of characters, `_` any one; ASCII letters match either case.
-    case like = "LIKE"
-    /// `NOT LIKE`: the negation of `like` (NULL where either side is NULL).
-    case notLike = "NOT LIKE"
 }
 
 extension SQLColumn {

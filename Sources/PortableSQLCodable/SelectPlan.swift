@@ -1,31 +1,7 @@
-/// Sort direction for `orderBy`.
-public enum SQLOrder: String, Hashable, Sendable {
-    /// Smallest first.
-    case ascending = "ASC"
-    /// Largest first.
-    case descending = "DESC"
-}
-
-/// How a joined table's rows are matched with the rows before it.
-public enum SQLJoinKind: String, Hashable, Sendable, CaseIterable {
-    /// Only pairs that match.
-    case inner = "INNER JOIN"
-    /// Every row on the left, with the matching right rows or `nil`.
-    case left = "LEFT JOIN"
-    /// Every row on the right, with the matching left rows or `nil` (SQLite 3.39 and later).
-    case right = "RIGHT JOIN"
-    /// Every row of both sides, matched where possible (SQLite 3.39 and later).
-    case full = "FULL OUTER JOIN"
-    /// Every pair (no `on` column needed).
-    case cross = "CROSS JOIN"
-}
-
-/// SkipSQL's name for `SQLJoinKind`.
-public typealias SQLJoinType = SQLJoinKind
-
-/// The parts of a SELECT over one or more tables, shared by `SQLQuery` and the join queries.
-/// Opaque: build it through a query's methods.
-public struct SelectPlan {
+/// The parts of a SELECT over one or more tables, shared by `SQLQuery` and the join queries,
+/// which build it through their methods.
+@usableFromInline
+struct SelectPlan {
     /// One table of the FROM clause.
     struct Source {
         let table: SQLTable
@@ -173,40 +149,33 @@ public struct SelectPlan {
     }
 }
 
-/// The refinements every query has: `where`, `orderBy`, `limit`.
-public protocol SQLQueryRefining {
-    /// The plan the query is built on.
-    var plan: SelectPlan { get set }
-}
-
-extension SQLQueryRefining {
-    /// The query with only the rows matching `predicate` (and any earlier `where`); `nil`
-    /// leaves the query as it is.
-    public func `where`(_ predicate: SQLPredicate?) -> Self {
+extension SelectPlan {
+    /// The plan with only the rows matching `predicate` as well; `nil` changes nothing.
+    func filtered(by predicate: SQLPredicate?) -> SelectPlan {
         guard let predicate else { return self }
         var copy = self
-        copy.plan.predicate = copy.plan.predicate.map { $0.and(predicate) } ?? predicate
+        copy.predicate = copy.predicate.map { $0.and(predicate) } ?? predicate
         return copy
     }
 
-    /// The query sorted by `column` (after any earlier `orderBy`).
-    public func orderBy(_ column: SQLColumn, order: SQLOrder = .ascending) -> Self {
+    /// The plan sorted by `column` after any earlier ordering.
+    func ordered(by column: SQLColumn, _ order: SQLOrder) -> SelectPlan {
         var copy = self
-        copy.plan.orderings.append((column, order))
+        copy.orderings.append((column, order))
         return copy
     }
 
-    /// The query with at most `limit` rows, after skipping `offset` rows.
-    public func limit(_ limit: Int, offset: Int? = nil) -> Self {
+    /// The plan with at most `limit` rows, after skipping `offset` rows.
+    func limited(to limit: Int, offset: Int?) -> SelectPlan {
         var copy = self
-        copy.plan.limit = limit
-        copy.plan.offset = offset
+        copy.limit = limit
+        copy.offset = offset
         return copy
     }
 
-    /// The SELECT statement the query runs, with `?` for each value, and the values.
-    public var sql: (text: String, parameters: [SQLValue]) {
-        let statement = plan.statement()
+    /// The SELECT statement with `?` for each value, and the values.
+    var sqlAndParameters: (text: String, parameters: [SQLValue]) {
+        let statement = statement()
         return (statement.sql, statement.parameters)
     }
 }

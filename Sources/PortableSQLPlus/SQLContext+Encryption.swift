@@ -20,19 +20,13 @@ extension SQLContext {
         return (try? selectAll(sql: "PRAGMA cipher_provider").isEmpty == false) ?? false
     }
 
-    /// Sets the passphrase of the database; see `key(_:settings:)`.
+    /// Sets the passphrase of the database, as `key(_:settings:)` with `.passphrase(passphrase)`:
+    /// SkipSQL's spelling, which its sample calls with a `String` variable.
     ///
     /// - Throws: as `key(_:settings:)`.
+    @_disfavoredOverload
     public func key(_ passphrase: String, settings: SQLCipherSettings = .default) throws {
         try key(.passphrase(passphrase), settings: settings)
-    }
-
-    /// Sets a raw 32-byte key (48 with the salt) that SQLCipher uses without key derivation; see
-    /// `key(_:settings:)`.
-    ///
-    /// - Throws: as `key(_:settings:)`.
-    public func key(_ rawKey: Data, settings: SQLCipherSettings = .default) throws {
-        try key(.raw(rawKey), settings: settings)
     }
 
     /// Sets the key, applies `settings`, and checks the key by reading the schema.
@@ -45,6 +39,10 @@ extension SQLContext {
     /// let db = try SQLContext(path: "notes.sqlite", configuration: .plus)
     /// try db.key("correct horse battery staple")
     /// ```
+    /// - Parameters:
+    ///   - key: a passphrase (a string literal is one) or a raw 32-byte key, `.raw(bytes)`.
+    ///   - settings: the cipher settings the file was written with; the engine's defaults unless
+    ///     it came from another SQLCipher version or was written with custom settings.
     /// - Throws: `SQLError` (`SQLITE_NOTADB`) when the key does not open the file. When the
     ///   settings are the defaults, the message tells a wrong key from a database in another
     ///   format: one written by SQLCipher 1 to 3 (open it with `SQLCipherSettings(compatibility:)`
@@ -69,20 +67,6 @@ extension SQLContext {
         try library.applyKey(key, to: try checkOpen().connection)
         try settings.apply(to: self, library: library)
         try checkKey()
-    }
-
-    /// Re-encrypts the database under a new passphrase, in one transaction.
-    ///
-    /// - Throws: as `rekey(_ key: SQLCipherKey)`.
-    public func rekey(_ passphrase: String) throws {
-        try rekey(.passphrase(passphrase))
-    }
-
-    /// Re-encrypts the database under a new raw key, in one transaction.
-    ///
-    /// - Throws: as `rekey(_ key: SQLCipherKey)`.
-    public func rekey(_ rawKey: Data) throws {
-        try rekey(.raw(rawKey))
     }
 
     /// Re-encrypts every page of the database under `newKey`, in one transaction.

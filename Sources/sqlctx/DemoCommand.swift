@@ -78,7 +78,7 @@ struct DemoTour {
 
         step(4, "Query with a predicate (every value is a bound parameter)")
         let query = context.query(DemoBook.self)
-            .where(DemoBook.year.between(1970, 1990).and(DemoBook.title.like("%the%").not()))
+            .where(DemoBook.year.between(1970, 1990).and(.not(DemoBook.title.like("%the%"))))
             .orderBy(DemoBook.year)
         print("    SQL: \(query.sql.text)")
         print("    parameters: \(query.sql.parameters.map(\.description).joined(separator: ", "))")
@@ -132,7 +132,7 @@ struct DemoTour {
         } catch let error as SQLError {
             print("    wrong key → \(error.extendedCode.name): \(error.message)")
         }
-        try encrypted.key(key)
+        try encrypted.key(.passphrase(key))
         let books = try encrypted.fetchAll(DemoBook.self, orderBy: DemoBook.year, order: .descending, limit: 2)
         print("    SQLCipher \(encrypted.cipherVersion ?? "?") (SQLite \(encrypted.version)); user_version \(encrypted.userVersion)")
         print("    newest: " + books.map { "\($0.title) (\($0.year))" }.joined(separator: ", "))

@@ -100,7 +100,7 @@ struct RekeyCommand: ParsableCommand {
             } else {
                 newKey = try KeyOptions.prompt("New key for \(database): ")
             }
-            try context.rekey(newKey)
+            try context.rekey(.passphrase(newKey))
             print("rekeyed \(database)")
         }
     }

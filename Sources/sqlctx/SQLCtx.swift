@@ -12,6 +12,7 @@ struct SQLCtx: ParsableCommand {
 
             Example: sqlctx demo
             """,
+        version: ToolVersion.line,
         subcommands: [
             DemoCommand.self, QueryCommand.self, InfoCommand.self, EncryptCommand.self, DecryptCommand.self,
             RekeyCommand.self, UpgradeCommand.self, MigrateCommand.self,

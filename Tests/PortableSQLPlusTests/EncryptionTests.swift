@@ -58,17 +58,17 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("raw.db")
         let context = try SQLContext(path: path, configuration: .plus)
-        try context.key(rawKey)
+        try context.key(.raw(rawKey))
         try fill(context, rows: 10)
         context.close()
         let hex = rawKey.map { String(format: "%02X", $0) }.joined()
         #expect(try sqlcipher(path, "PRAGMA key = \"x'\(hex)'\";\nSELECT count(*) FROM item;") == "10\n")
         let again = try SQLContext(path: path, configuration: .plus)
-        #expect(throws: SQLError.self) { try again.key(Data(rawKey.reversed())) }
+        #expect(throws: SQLError.self) { try again.key(.raw(Data(rawKey.reversed()))) }
         try again.key(.raw(rawKey))
         #expect(try again.selectAll(sql: "SELECT count(*) FROM item") == [[10]])
         for bad in [Data(), Data(count: 31), Data(count: 33)] {
-            let error = try #require(throws: SQLError.self) { try again.key(bad) }
+            let error = try #require(throws: SQLError.self) { try again.key(.raw(bad)) }
             #expect(error.code == .misuse)
         }
         #expect(throws: SQLError.self) { try again.key("") }
@@ -91,7 +91,7 @@ import Testing
         try reopened.key("new")
         #expect(try summary(reopened) == expected)
         #expect(reopened.userVersion == 7)
-        try reopened.rekey(rawKey)
+        try reopened.rekey(.raw(rawKey))
         reopened.close()
         let hex = rawKey.map { String(format: "%02X", $0) }.joined()
         #expect(try sqlcipher(path, "PRAGMA key = \"x'\(hex)'\";\nSELECT count(*) FROM item;") == "300\n")

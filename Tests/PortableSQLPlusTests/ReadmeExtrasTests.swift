@@ -4,7 +4,7 @@ import PortableSQLTestSupport
 import Testing
 
 /// The README's examples for functions, backup, ATTACH, schema and observation, as written there.
-@Suite(.timeLimit(.minutes(1))) struct ReadmeExtrasTests {
+@Suite(.timeLimit(.minutes(5))) struct ReadmeExtrasTests {
     @Test func functionsAggregatesAndCollations() throws {
         let db = SQLContext()
         try db.exec(sql: "CREATE TABLE player (name TEXT, team TEXT, score REAL)")

@@ -50,7 +50,7 @@ import Glibc
 
             let context = try SQLContext(path: path, configuration: engine == "plus" ? .plus : .platform)
             defer { context.close() }
-            if engine == "plus" { try context.key(Data(repeating: 0x5A, count: 32)) }
+            if engine == "plus" { try context.key(.raw(Data(repeating: 0x5A, count: 32))) }
             let integrity = try context.selectAll(sql: "PRAGMA integrity_check")
             #expect(integrity == [["ok"]], "kill \(kill), seed \(seed): \(integrity)")
             // A child killed before it created its table has committed nothing; the table is

@@ -74,7 +74,7 @@ enum Truth {
             switch random.next() % 3 {
             case 0: return predicate(&random, depth: depth - 1).and(predicate(&random, depth: depth - 1))
             case 1: return predicate(&random, depth: depth - 1).or(predicate(&random, depth: depth - 1))
-            default: return predicate(&random, depth: depth - 1).not()
+            default: return .not(predicate(&random, depth: depth - 1))
             }
         }
         let column = columns[Int(random.next() % 4)]

@@ -258,4 +258,11 @@ import Testing
             #expect(help.output.contains("Example:"), "\(command)")
         }
     }
+
+    @Test func versionNamesTheToolAndItsSQLite() throws {
+        let sqliteVersion = try #require(try run("/usr/bin/sqlite3", ["--version"]).split(separator: " ").first)
+        let outcome = try sqlctx(["--version"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "sqlctx 0.9.0 (PortableSQL 0.9.0, system SQLite \(sqliteVersion))\n", "\(outcome.output)")
+    }
 }

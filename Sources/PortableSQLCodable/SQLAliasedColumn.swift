@@ -1,0 +1,17 @@
+/// A column of a table that a query names with an alias, for predicates over a table joined
+/// to itself or join conditions between two tables: `Person.id.alias("boss")`.
+public struct SQLAliasedColumn: SQLRepresentable, Hashable, Sendable {
+    /// The column.
+    public let column: SQLColumn
+    /// The alias of its table in the query.
+    public let alias: String
+
+    /// `column` of the table aliased `alias`.
+    public init(column: SQLColumn, alias: String) {
+        self.column = column
+        self.alias = alias
+    }
+
+    /// `.aliasedColumn(self)`.
+    public var operand: SQLOperand { .aliasedColumn(self) }
+}

@@ -77,12 +77,24 @@ final class ChangeTracker {
         }, nil)
     }
 
-    /// Drops the observers that were cancelled.
+    /// Drops the observers that were cancelled; with none left, removes the hooks they needed.
     func removeCancelledObservers() {
         guard observers.contains(where: \.isCancelled) else { return }
         observers.removeAll(where: \.isCancelled)
         updateInterest()
         installUpdateHook()
+        if observers.isEmpty { removeTransactionHooks() }
+    }
+
+    /// Removes the commit and rollback hooks and the authorizer, and forgets what was pending.
+    private func removeTransactionHooks() {
+        guard transactionHooksInstalled, let connection, let engine else { return }
+        _ = engine.functions.commitHook(connection, nil, nil)
+        _ = engine.functions.rollbackHook(connection, nil, nil)
+        _ = engine.functions.setAuthorizer(connection, nil, nil)
+        transactionHooksInstalled = false
+        commitRequested = false
+        forgetPending()
     }
 
     private func updateInterest() {
@@ -181,11 +193,7 @@ final class ChangeTracker {
     func close() {
         if let connection, let engine {
             _ = engine.functions.updateHook(connection, nil, nil)
-            if transactionHooksInstalled {
-                _ = engine.functions.commitHook(connection, nil, nil)
-                _ = engine.functions.rollbackHook(connection, nil, nil)
-                _ = engine.functions.setAuthorizer(connection, nil, nil)
-            }
+            removeTransactionHooks()
         }
         connection = nil
         engine = nil

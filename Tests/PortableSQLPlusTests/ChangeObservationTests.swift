@@ -107,6 +107,30 @@ import Testing
         #expect(updates.count == 2 && observation == nil)
     }
 
+    @Test(arguments: TestEngine.both)
+    func theHooksGoWhenTheLastObserverDoes(engine: TestEngine) throws {
+        let directory = try TemporaryDirectory()
+        let db = try Self.notes(engine, in: directory)
+        defer { db.close() }
+        var deletes = 0
+        db.onUpdate { action, _, _, _ in if action == .delete { deletes += 1 } }
+        try db.exec(sql: "INSERT INTO note (title) VALUES ('a'), ('b')")
+        // Unobserved, SQLite empties the table at once and the update hook hears nothing.
+        try db.exec(sql: "DELETE FROM note")
+        #expect(deletes == 0)
+        let observation = try db.observeChanges { _ in }
+        try db.exec(sql: "INSERT INTO note (title) VALUES ('a'), ('b')")
+        try db.exec(sql: "DELETE FROM note")
+        #expect(deletes == 2)
+        observation.cancel()
+        // The next commit drops the cancelled observer and, with it, the authorizer: statements
+        // prepared from then on empty a table at once again.
+        try db.exec(sql: "INSERT INTO note (title) VALUES ('a'), ('b')")
+        try db.exec(sql: "DELETE FROM main.note")
+        #expect(deletes == 2)
+        #expect(try db.selectAll(sql: "SELECT count(*) FROM note") == [[.long(0)]])
+    }
+
     @Test func aCommitThatFailsIsReportedWhenItSucceeds() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("busy.sqlite")

@@ -145,7 +145,10 @@ import Testing
         #expect(exists.code == .cantOpen, "\(exists)")
     }
 
-    @Test func vacuumIntoNeedsSQLite327() throws {
+    // Debian's SQLCipher 3.4.1 is the engine older than 3.27; under a sanitizer it cannot load
+    // (`EngineMatrixTests.debian12HasSQLCipher3` checks both cases), and this test is reported skipped.
+    @Test(.enabled(if: TestEngine.withSQLCipher3.contains { $0.name == "sqlcipher3" }, "needs SQLCipher 3.4.1, which cannot load under a sanitizer"))
+    func vacuumIntoNeedsSQLite327() throws {
         let engine = try #require(TestEngine.withSQLCipher3.first { $0.name == "sqlcipher3" })
         let directory = try TemporaryDirectory()
         let db = try engine.open(directory.path("old.sqlite"))

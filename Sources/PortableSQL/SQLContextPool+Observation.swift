@@ -23,8 +23,9 @@ extension SQLContextPool {
     ///
     /// `fetch` runs on a reader connection, in a snapshot taken after the commit, so that it
     /// never blocks writes; after several quick commits it runs once for all of them, and results
-    /// arrive in the order of the commits. A consumer slower than the commits sees the newest
-    /// result. The sequence ends when the pool closes, and ends with the error when `fetch`
+    /// arrive in the order of the commits. A result may repeat (a run can see the state the run
+    /// before it saw already): compare with the last one when that matters. A consumer slower
+    /// than the commits sees the newest result. The sequence ends when the pool closes, and ends with the error when `fetch`
     /// throws; dropping or cancelling the iteration stops the observation.
     ///
     /// ```swift

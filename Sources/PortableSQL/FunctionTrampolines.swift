@@ -5,8 +5,8 @@ import Foundation
 /// SQLite hands a function its registration data only through `sqlite3_user_data`, which must
 /// be the function of the engine that runs the statement: calling the system SQLite's on a
 /// SQLCipher context would read another library's structures. A C callback cannot capture which
-/// engine it belongs to, so each engine takes one of a fixed number of slots, and the callbacks
-/// of slot *n* read the function table stored in slot *n*.
+/// engine it belongs to, so each engine that registers a function takes one of a fixed number of
+/// slots, and the callbacks of slot *n* read the function table stored in slot *n*.
 package struct FunctionTrampolines: Sendable {
     let scalar: SQLiteFunctionCallback
     let step: SQLiteFunctionCallback
@@ -49,7 +49,7 @@ package struct FunctionTrampolines: Sendable {
 }
 
 /// The function table of each slot's engine; a slot is written once, before its callbacks can
-/// be registered, and engines live as long as the process.
+/// be registered, and an engine that registered functions lives as long as the process.
 nonisolated(unsafe) private let slotTables: UnsafeMutablePointer<UnsafePointer<SQLiteFunctions>?> = {
     let tables = UnsafeMutablePointer<UnsafePointer<SQLiteFunctions>?>.allocate(capacity: FunctionTrampolines.slotCount)
     tables.initialize(repeating: nil, count: FunctionTrampolines.slotCount)

@@ -6,7 +6,7 @@ import Foundation
 /// and each of its callbacks keep a reference to the engine that opened them.
 @usableFromInline
 package final class SQLiteEngine: @unchecked Sendable {
-    // `functions` and `name` never change; the feature cache is guarded by `featureLock`.
+    // `functions` and `name` never change; the feature cache and the trampolines are guarded by `lock`.
 
     /// A short name for messages, such as "system SQLite" or "SQLCipher".
     package let name: String
@@ -19,11 +19,11 @@ package final class SQLiteEngine: @unchecked Sendable {
     package let redactForTrace: @Sendable (String) -> String
     /// The message of `SQLITE_NOTADB` errors on this engine, when it should say more than SQLite's.
     package let notADatabaseMessage: String?
-    /// The C callbacks of Swift functions on this engine; `nil` when every slot was taken.
-    let functionTrampolines: FunctionTrampolines?
 
-    private let featureLock = NSLock()
+    private let lock = NSLock()
     private var featureCache: [SQLFeature: Bool] = [:]
+    /// The C callbacks of Swift functions on this engine, given a slot on first use.
+    private var functionTrampolines: FunctionTrampolines?
 
     /// Wraps a function table.
     package init(
@@ -35,7 +35,6 @@ package final class SQLiteEngine: @unchecked Sendable {
         let table = UnsafeMutablePointer<SQLiteFunctions>.allocate(capacity: 1)
         table.initialize(to: functions)
         self.functionTable = UnsafePointer(table)
-        self.functionTrampolines = FunctionTrampolines.assign(functionTable)
         self.redactForTrace = redactForTrace
         self.notADatabaseMessage = notADatabaseMessage
     }
@@ -52,20 +51,24 @@ package final class SQLiteEngine: @unchecked Sendable {
         functions.libversion().map { String(cString: $0) } ?? ""
     }
 
-    /// The C callbacks of Swift functions on this engine.
+    /// The C callbacks of Swift functions on this engine, taking a slot for it on first use.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when more engines were loaded than can run Swift functions.
     func checkFunctionTrampolines() throws -> FunctionTrampolines {
-        guard let functionTrampolines else {
-            throw SQLError(code: .misuse, message: "\(name) cannot run Swift functions: only the first \(FunctionTrampolines.slotCount) engines loaded in a process can")
+        lock.lock()
+        defer { lock.unlock() }
+        if let functionTrampolines { return functionTrampolines }
+        guard let assigned = FunctionTrampolines.assign(functionTable) else {
+            throw SQLError(code: .misuse, message: "\(name) cannot run Swift functions: only the first \(FunctionTrampolines.slotCount) engines to register one in a process can")
         }
-        return functionTrampolines
+        functionTrampolines = assigned
+        return assigned
     }
 
     /// Whether the engine has `feature`, probed once and then remembered.
     package func supports(_ feature: SQLFeature) -> Bool {
-        featureLock.lock()
-        defer { featureLock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let known = featureCache[feature] { return known }
         let found = feature.probe(on: self)
         featureCache[feature] = found

@@ -167,8 +167,31 @@ do {
         }
         report("registrations \(captured.live) \(registrationsBefore) \(residentKiB())")
 
+    case "function-slots" where arguments.count == 1:
+        // function-slots: makes engines over the system SQLite until one cannot run Swift
+        // functions; each runs the function it registered. Prints how many could, and the error.
+        var contexts: [SQLContext] = []
+        for number in 1...20 {
+            let functions = try SQLiteFunctions { symbol in
+                guard let address = dlsym(nil, symbol) else { throw SQLError(code: .cantOpen, message: "no \(symbol)") }
+                return address
+            }
+            let context = try SQLContext(inMemoryOn: SQLiteEngine(name: "engine \(number)", functions: functions))
+            do {
+                try context.createFunction("number", argumentCount: 0) { _ in .long(Int64(number)) }
+            } catch {
+                report("engines \(number - 1)")
+                report("error \(error)")
+                break
+            }
+            contexts.append(context)
+        }
+        // Every engine's function answers with its own number, through its own slot.
+        let answers = try contexts.map { try $0.selectAll(sql: "SELECT number()")[0][0].longValue ?? 0 }
+        report("answers \(answers.map(String.init).joined(separator: " "))")
+
     default:
-        fail("usage: PortableSQLTestHelper open-plus [LIBRARY] | wrong-key PATH [LEVEL] | commit-loop PATH JOURNAL ENGINE | writer PATH ROWS TIMEOUT_MS ID | cycles PATH N")
+        fail("usage: PortableSQLTestHelper open-plus [LIBRARY] | wrong-key PATH [LEVEL] | commit-loop PATH JOURNAL ENGINE | writer PATH ROWS TIMEOUT_MS ID | cycles PATH N | function-slots")
     }
 } catch {
     fail("\(error)")

@@ -193,6 +193,14 @@ final class CountedObject {
         #expect(throws: SQLError.self) { try db.createAggregate("a", initialState: 0, step: { _, _ in }, result: { .long(Int64($0)) }) }
     }
 
+    @Test func theNinthEngineToRegisterAFunctionIsRefusedClearly() throws {
+        // In a child process, so that the slots this takes are not the test process's.
+        let lines = try run(try builtProduct("PortableSQLTestHelper"), ["function-slots"]).split(separator: "\n")
+        #expect(lines.first == "engines 8")
+        #expect(lines.contains { $0.hasPrefix("error SQLITE_MISUSE") && $0.contains("engine 9 cannot run Swift functions") }, "\(lines)")
+        #expect(lines.last == "answers 1 2 3 4 5 6 7 8")
+    }
+
     @Test func eachEngineCallsItsOwnFunctions() throws {
         let directory = try TemporaryDirectory()
         let contexts = try TestEngine.withSQLCipher3.map { engine in

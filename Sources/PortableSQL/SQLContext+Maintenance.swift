@@ -10,7 +10,8 @@ extension SQLContext {
     /// ```
     /// - Throws: `SQLError` when the check cannot run: the file is not a database (or its key
     ///   is wrong), is damaged past reading (`SQLITE_CORRUPT`), there is no schema `schema`, or
-    ///   the context is closed.
+    ///   the context is closed. On SQLCipher a page whose HMAC fails stops the check with an
+    ///   error: run `cipherIntegrityCheck()` of PortableSQLPlus first, which names such pages.
     public func integrityCheck(schema: String = "main", quick: Bool = false, maximumProblems: Int = 100) throws -> SQLIntegrityReport {
         let pragma = quick ? "quick_check" : "integrity_check"
         let rows = try selectAll(sql: "PRAGMA \(schema.quotedIdentifier).\(pragma)(\(max(1, maximumProblems)))")

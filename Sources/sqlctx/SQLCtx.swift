@@ -15,7 +15,7 @@ struct SQLCtx: ParsableCommand {
         version: ToolVersion.line,
         subcommands: [
             DemoCommand.self, QueryCommand.self, InfoCommand.self, EncryptCommand.self, DecryptCommand.self,
-            RekeyCommand.self, UpgradeCommand.self, MigrateCommand.self,
+            RekeyCommand.self, UpgradeCommand.self, MigrateCommand.self, BackupCommand.self, CheckCommand.self,
         ]
     )
 }

@@ -251,7 +251,7 @@ import Testing
     }
 
     @Test func everyCommandHasHelpWithAnExample() throws {
-        for command in ["demo", "query", "info", "encrypt", "decrypt", "rekey", "upgrade", "migrate"] {
+        for command in ["demo", "query", "info", "encrypt", "decrypt", "rekey", "upgrade", "migrate", "backup", "check"] {
             let help = try sqlctx([command, "--help"])
             #expect(help.status == 0)
             #expect(help.output.contains("Example: sqlctx \(command)") || help.output.contains("sqlctx \(command)"), "\(command)")
@@ -264,5 +264,41 @@ import Testing
         let outcome = try sqlctx(["--version"])
         #expect(outcome.status == 0)
         #expect(outcome.output == "sqlctx 0.9.0 (PortableSQL 0.9.0, system SQLite \(sqliteVersion))\n", "\(outcome.output)")
+    }
+
+    @Test func backupAndCheckPlainAndEncryptedDatabases() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        let copy = directory.path("copy.db")
+        let backup = try sqlctx(["backup", path, copy])
+        #expect(backup.status == 0 && backup.output.hasPrefix("backed up \(path) to \(copy) ("), "\(backup.output)")
+        #expect(try sqlite3(copy, "PRAGMA user_version; SELECT count(*) FROM item;") == "5\n3\n")
+        expectFailure(try sqlctx(["backup", path, copy]), mentioning: "no file exists yet")
+        #expect(try sqlctx(["check", copy]).output == "ok\n")
+        #expect(try sqlctx(["check", copy, "--quick"]).output == "ok\n")
+
+        // Encrypted: the copy keeps the key, and check also verifies each page.
+        let keyFile = directory.path("key.txt")
+        try "backup key".write(toFile: keyFile, atomically: true, encoding: .utf8)
+        let encrypted = directory.path("enc.db")
+        #expect(try sqlctx(["encrypt", path, encrypted, "--key-file", keyFile]).status == 0)
+        let encryptedCopy = directory.path("enc-copy.db")
+        #expect(try sqlctx(["backup", encrypted, encryptedCopy, "--key-file", keyFile]).status == 0)
+        #expect(try sqlcipher(encryptedCopy, "PRAGMA key = 'backup key';\nSELECT count(*) FROM item;") == "3\n")
+        #expect(try !Data(contentsOf: URL(fileURLWithPath: encryptedCopy)).starts(with: Data("SQLite format 3".utf8)))
+        #expect(try sqlctx(["check", encryptedCopy, "--key-file", keyFile]).output == "ok\n")
+        expectFailure(try sqlctx(["backup", encrypted, directory.path("nokey.db")]), mentioning: "encrypted or is not a database")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("nokey.db")))
+
+        // A page changed on disk: SQLCipher's check names it, and the command fails.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: encryptedCopy))
+        try handle.seek(toOffset: 4096 + 200)
+        try handle.write(contentsOf: Data([1, 2, 3, 4]))
+        try handle.close()
+        expectFailure(try sqlctx(["check", encryptedCopy, "--key-file", keyFile]), mentioning: "failed its integrity check")
+
+        // An index that disagrees with its table: SQLite's check finds it.
+        try sqlite3(copy, "CREATE INDEX item_name ON item (name); PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = 'CREATE INDEX item_name ON item (price)' WHERE name = 'item_name';")
+        expectFailure(try sqlctx(["check", copy]), mentioning: "failed its integrity check")
     }
 }

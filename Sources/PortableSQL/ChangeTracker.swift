@@ -133,13 +133,13 @@ final class ChangeTracker {
         default: action = .insert
         }
         let (name, folded) = tableName(table)
-        if let updateHandler {
-            updateHandler(action, rowID, database.map { String(cString: $0) } ?? "", name)
-        }
+        let recordsRow = rowTables.contains(folded)
+        let databaseName = updateHandler != nil || recordsRow ? database.map { String(cString: $0) } ?? "" : ""
+        updateHandler?(action, rowID, databaseName, name)
         guard watchesAllTables || watchedTables.contains(folded) else { return }
         if pendingTables[folded] == nil { pendingTables[folded] = name }
-        if rowTables.contains(folded) {
-            pendingRows.append(SQLRowChange(action: action, database: database.map { String(cString: $0) } ?? "", table: name, rowID: rowID))
+        if recordsRow {
+            pendingRows.append(SQLRowChange(action: action, database: databaseName, table: name, rowID: rowID))
         }
     }
 
@@ -147,8 +147,9 @@ final class ChangeTracker {
         guard let table else { return ("", "") }
         if let lastTable, strcmp(lastTable.bytes, table) == 0 { return (lastTable.name, lastTable.folded) }
         let name = String(cString: table)
-        lastTable = (Array(UnsafeBufferPointer(start: table, count: strlen(table) + 1)), name, name.lowercased())
-        return (name, name.lowercased())
+        let folded = name.lowercased()
+        lastTable = (Array(UnsafeBufferPointer(start: table, count: strlen(table) + 1)), name, folded)
+        return (name, folded)
     }
 
     private func forgetPending() {

@@ -29,15 +29,7 @@ class RegisteredFunction {
     /// The call's arguments as values.
     func arguments(_ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) -> [SQLValue] {
         guard let values, count > 0 else { return [] }
-        return (0..<Int(count)).map { index in
-            let value = values[index]
-            switch functions.pointee.valueType(value) {
-            case SQLiteTypeCode.integer: return .long(functions.pointee.valueInt64(value))
-            case SQLiteTypeCode.float: return .real(functions.pointee.valueDouble(value))
-            case SQLiteTypeCode.null: return .null
-            default: return SQLStatement.readVariableLengthValue(functions, value)
-            }
-        }
+        return (0..<Int(count)).map { SQLStatement.readValue(functions, values[$0]) }
     }
 
     /// Sets the result of the call in `context` to what `body` returns, or to the error it throws.

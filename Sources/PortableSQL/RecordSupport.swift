@@ -131,7 +131,13 @@ extension SQLStatement {
     package static func readValue(_ functions: UnsafePointer<SQLiteFunctions>, _ handle: OpaquePointer?, _ column: Int32) -> SQLValue {
         // One call to find the column's value, then cheap reads of it. The value is "unprotected"
         // in SQLite's terms, which is safe because a statement is used from one thread at a time.
-        let value = functions.pointee.columnValue(handle, column)
+        readValue(functions, functions.pointee.columnValue(handle, column))
+    }
+
+    /// The SQLite value `value` (a column's, or a function's argument) as a `SQLValue`, with the
+    /// type SQLite stored, through the engine's `functionTable`.
+    @inlinable @inline(__always)
+    package static func readValue(_ functions: UnsafePointer<SQLiteFunctions>, _ value: OpaquePointer?) -> SQLValue {
         switch functions.pointee.valueType(value) {
         case SQLiteTypeCode.integer:
             return .long(functions.pointee.valueInt64(value))

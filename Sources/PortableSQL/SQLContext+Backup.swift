@@ -87,18 +87,10 @@ extension SQLContext {
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when a file exists at `path`, and what `copy` throws.
     package func backup(toPath path: String, _ copy: (SQLContext) throws -> Void) throws {
         let (_, engine) = try checkOpen()
-        guard !path.isEmpty, path != ":memory:", !FileManager.default.fileExists(atPath: path) else {
-            throw SQLError(code: .cantOpen, message: "cannot back up to \(path.isEmpty ? "an empty path" : path): give a path where no file exists yet")
-        }
-        do {
+        try Self.writingNewFile(at: path, for: "back up") {
             let destination = try SQLContext(path: path, on: engine)
             defer { destination.close() }
             try copy(destination)
-        } catch {
-            for leftover in [path, path + "-journal", path + "-wal", path + "-shm"] {
-                try? FileManager.default.removeItem(atPath: leftover)
-            }
-            throw error
         }
     }
 }

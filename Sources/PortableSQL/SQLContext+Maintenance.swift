@@ -1,5 +1,3 @@
-import Foundation
-
 extension SQLContext {
     /// Checks the database `schema` (`PRAGMA integrity_check`, or the faster `quick_check` that
     /// skips matching indexes to their tables), reporting at most `maximumProblems` problems.
@@ -32,14 +30,8 @@ extension SQLContext {
         guard versionNumber >= 3_027_000 else {
             throw SQLError(code: .error, message: "VACUUM INTO needs SQLite 3.27 or later; this engine is SQLite \(version)")
         }
-        guard !path.isEmpty, !FileManager.default.fileExists(atPath: path) else {
-            throw SQLError(code: .cantOpen, message: "cannot vacuum into \(path.isEmpty ? "an empty path" : path): give a path where no file exists yet")
-        }
-        do {
+        try Self.writingNewFile(at: path, for: "vacuum") {
             try exec(sql: "VACUUM \(schema.quotedIdentifier) INTO ?", parameters: [.text(path)])
-        } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
         }
     }
 }

@@ -50,9 +50,9 @@ extension SQLContext {
     /// - Throws: `SQLError`: `SQLITE_MISUSE` when the context is not `.plus`;
     ///   `SQLITE_ERROR` on SQLCipher 3, which lacks the check; or when the context is closed.
     public func cipherIntegrityCheck() throws -> SQLIntegrityReport {
-        _ = try cipherLibrary(for: "cipherIntegrityCheck()")
-        guard let version = cipherVersion, let major = Int(version.prefix { $0.isNumber }), major >= 4 else {
-            throw SQLError(code: .error, message: "cipher_integrity_check needs SQLCipher 4; this is SQLCipher \(cipherVersion ?? "unknown")")
+        let library = try cipherLibrary(for: "cipherIntegrityCheck()").library
+        guard library.cipherMajorVersion >= 4 else {
+            throw SQLError(code: .error, message: "cipher_integrity_check needs SQLCipher 4; this is SQLCipher \(library.cipherVersion)")
         }
         let rows = try selectAll(sql: "PRAGMA cipher_integrity_check")
         return SQLIntegrityReport(problems: rows.compactMap { $0.first?.textValue })

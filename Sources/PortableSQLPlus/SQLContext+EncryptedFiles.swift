@@ -62,18 +62,16 @@ extension SQLContext {
             let check = try SQLContext(path: temporary, flags: .readWrite, configuration: .plus)
             defer { check.close() }
             if let destinationKey { try check.key(destinationKey) }
-            let integrity = try check.selectAll(sql: "PRAGMA quick_check")
-            guard integrity == [["ok"]] else {
-                throw SQLError(code: .corrupt, message: "the rewritten database failed its check: \(integrity)")
+            let integrity = try check.integrityCheck(quick: true)
+            guard integrity.isOK else {
+                throw SQLError(code: .corrupt, message: "the rewritten database failed its check: \(integrity.problems)")
             }
             check.close()
             guard rename(temporary, destination) == 0 else {
                 throw SQLError(code: .cantOpen, message: "cannot move the rewritten database to \(destination): \(String(cString: strerror(errno)))")
             }
         } catch {
-            for leftover in [temporary, temporary + "-journal", temporary + "-wal", temporary + "-shm"] {
-                try? files.removeItem(atPath: leftover)
-            }
+            removeDatabaseFiles(at: temporary)
             throw error
         }
     }

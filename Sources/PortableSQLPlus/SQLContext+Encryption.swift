@@ -7,6 +7,12 @@ extension SQLContext {
         (try? cipherLibrary(for: "cipherVersion"))?.library.cipherVersion
     }
 
+    /// The major version of SQLCipher under a `.plus` context (3, 4, …); `nil` on other engines
+    /// or when closed.
+    package var cipherMajorVersion: Int? {
+        (try? cipherLibrary(for: "cipherMajorVersion"))?.library.cipherMajorVersion
+    }
+
     /// The file of the SQLCipher library a `.plus` context runs on; `nil` on other engines or
     /// when closed.
     public var cipherLibraryPath: String? {
@@ -115,12 +121,9 @@ extension SQLContext {
     func exportCopy(to path: String, key: SQLCipherKey?) throws {
         try key?.validate()
         _ = try cipherLibrary(for: "export()")
-        guard !FileManager.default.fileExists(atPath: path) else {
-            throw SQLError(code: .cantOpen, message: "cannot export to \(path): the file exists, and export never overwrites")
-        }
         let version = try getUserVersion()
         let schema = "portablesql_export"
-        do {
+        try Self.writingNewFile(at: path, for: "export") {
             try exec(sql: "ATTACH DATABASE ? AS \(schema) KEY ?", parameters: [.text(path), .text(key?.keyText ?? "")])
             do {
                 _ = try withoutTrace { try selectAll(sql: "SELECT sqlcipher_export('\(schema)')") }
@@ -130,11 +133,6 @@ extension SQLContext {
                 throw error
             }
             try exec(sql: "DETACH DATABASE \(schema)")
-        } catch {
-            for leftover in [path, path + "-journal", path + "-wal", path + "-shm"] {
-                try? FileManager.default.removeItem(atPath: leftover)
-            }
-            throw error
         }
     }
 

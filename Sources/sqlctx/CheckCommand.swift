@@ -24,12 +24,12 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let context = try openExistingDatabase(database, key: try keyOptions.key(), settings: keyOptions.cipherSettings, readOnly: true)
+            let context = try keyOptions.openExisting(database, readOnly: true)
             defer { context.close() }
             // Pages first: SQLite's structure check stops with a bare error at a page whose HMAC
             // fails, where SQLCipher's check names each such page. SQLCipher 3 has no page check.
             var problems: [String] = []
-            if context.isEncrypted, let version = context.cipherVersion, !version.hasPrefix("3.") {
+            if context.isEncrypted, let major = context.cipherMajorVersion, major >= 4 {
                 problems = try context.cipherIntegrityCheck().problems
             }
             if problems.isEmpty {

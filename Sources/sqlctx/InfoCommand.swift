@@ -17,8 +17,7 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let key = try keyOptions.key()
-            let context = try openExistingDatabase(database, key: key, settings: keyOptions.cipherSettings, readOnly: true)
+            let context = try keyOptions.openExisting(database, readOnly: true)
             defer { context.close() }
             func pragma(_ name: String) throws -> SQLValue {
                 try context.selectAll(sql: "PRAGMA \(name)").first?.first ?? .null

@@ -38,6 +38,13 @@ struct KeyOptions: ParsableArguments {
         return nil
     }
 
+    /// Opens the existing database at `path` with the key and cipher settings these options give.
+    ///
+    /// - Throws: as `key(prompt:)` and `openExistingDatabase(_:key:settings:readOnly:)`.
+    func openExisting(_ path: String, readOnly: Bool = false) throws -> SQLContext {
+        try openExistingDatabase(path, key: try key(), settings: cipherSettings, readOnly: readOnly)
+    }
+
     /// The key, asking on the terminal when no other source gives one.
     ///
     /// - Throws: `CommandFailure` when there is no key and no terminal to ask on.

@@ -33,7 +33,7 @@ struct QueryCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let values = try parameters.map(Self.parse)
-            let context = try openExistingDatabase(database, key: try keyOptions.key(), settings: keyOptions.cipherSettings)
+            let context = try keyOptions.openExisting(database)
             defer { context.close() }
             let statement = try context.prepare(sql: sql)
             defer { statement.close() }

@@ -9,7 +9,7 @@ extension SQLContext {
     /// always ends as one consistent state; writes through this same context are copied as they
     /// happen. After each step `progress` (when given) hears how far the copy has come, and
     /// returning `false` stops it. A busy source is retried for up to this context's
-    /// `busyTimeout`. `pagesPerStep` below 1 copies everything in one step.
+    /// `busyTimeout` each time it is busy. `pagesPerStep` below 1 copies everything in one step.
     ///
     /// ```swift
     /// let copy = try SQLContext(path: backupPath)
@@ -41,16 +41,22 @@ extension SQLContext {
             throw SQLError(engine: engine, connection: target, resultCode: functions.extendedErrcode(target), sql: nil)
         }
         let pages = Int32(clamping: pagesPerStep < 1 ? -1 : pagesPerStep)
-        let deadline = Date().addingTimeInterval(busyTimeout)
+        // A busy source is waited for up to `busyTimeout` each time it is busy, not in all.
+        var busySince: Date?
         var status: Int32
         var stopped = false
         repeat {
             status = functions.backupStep(backup, pages)
-            if status == SQLResultCode.busy.rawValue || status == SQLResultCode.locked.rawValue, Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.005)
-                status = SQLResultCode.ok.rawValue
-                continue
+            if status == SQLResultCode.busy.rawValue || status == SQLResultCode.locked.rawValue {
+                let since = busySince ?? Date()
+                busySince = since
+                if Date().timeIntervalSince(since) < busyTimeout {
+                    Thread.sleep(forTimeInterval: 0.005)
+                    status = SQLResultCode.ok.rawValue
+                    continue
+                }
             }
+            busySince = nil
             guard status == SQLResultCode.ok.rawValue || status == SQLResultCode.done.rawValue else { break }
             let report = SQLBackupProgress(totalPages: Int(functions.backupPagecount(backup)), remainingPages: Int(functions.backupRemaining(backup)))
             if let progress, !progress(report) {

@@ -85,6 +85,43 @@ import Testing
         #expect(try copy.integrityCheck().isOK)
     }
 
+    /// Holds an EXCLUSIVE lock on `path` from another thread and connection for `seconds`; returns
+    /// once the lock is held. In rollback-journal mode it keeps every other connection from reading.
+    static func holdExclusiveLock(on path: String, for seconds: Double) {
+        let locked = DispatchSemaphore(value: 0)
+        Thread {
+            guard let locker = try? SQLContext(path: path), (try? locker.exec(sql: "BEGIN EXCLUSIVE")) != nil else {
+                locked.signal()
+                return
+            }
+            locked.signal()
+            Thread.sleep(forTimeInterval: seconds)
+            try? locker.exec(sql: "COMMIT")
+            locker.close()
+        }.start()
+        locked.wait()
+    }
+
+    @Test func aBusySourceIsWaitedForThenReported() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("locked.sqlite")
+        let source = try SQLContext(path: path)
+        defer { source.close() }
+        try Self.fill(source, rows: 50)
+        Self.holdExclusiveLock(on: path, for: 1)
+        source.busyTimeout = 0.2
+        let started = Date()
+        let error = try #require(throws: SQLError.self) { try source.backup(toPath: directory.path("copy.sqlite")) }
+        #expect(error.code == .busy && Date().timeIntervalSince(started) >= 0.2, "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("copy.sqlite")))
+        // Released while the backup waits: the backup goes on and completes.
+        source.busyTimeout = 5
+        try source.backup(toPath: directory.path("copy.sqlite"))
+        let copy = try SQLContext(path: directory.path("copy.sqlite"))
+        defer { copy.close() }
+        #expect(try copy.selectAll(sql: "SELECT count(*) FROM item") == [[.long(50)]])
+    }
+
     @Test func encryptedBackupsStayEncryptedAndPlainOnesNeedExport() throws {
         let directory = try TemporaryDirectory()
         let source = try TestEngine.plus.open(directory.path("secret.sqlite"))

@@ -234,21 +234,20 @@ import Testing
     @Test func traceHidesKeys() throws {
         let directory = try TemporaryDirectory()
         let context = try SQLContext(path: directory.path("trace.db"), configuration: .plus)
-        var traced: [String] = []
-        context.trace { traced.append($0) }
+        let log = ExecutedSQL(context)
         try context.exec(sql: "PRAGMA key = 'topsecret-passphrase'")
         try context.exec(sql: "CREATE TABLE t (v)")
         try context.exec(sql: "ATTACH DATABASE '\(directory.path("other.db"))' AS other KEY 'attach-secret'")
         try context.exec(sql: "PRAGMA main.rekey = 'second-secret'")
         try context.export(directory.path("exported.db"), key: "export-secret")
-        context.trace(nil)
-        let all = traced.joined(separator: "\n")
+        log.stop()
+        let all = log.statements.joined(separator: "\n")
         #expect(!all.contains("topsecret"))
         #expect(!all.contains("attach-secret"))
         #expect(!all.contains("second-secret"))
         #expect(!all.contains("export-secret"))
         #expect(all.contains("PRAGMA key = '<redacted>'"))
         #expect(all.contains("CREATE TABLE t (v)"))
-        #expect(traced.count >= 5)
+        #expect(log.statements.count >= 5)
     }
 }

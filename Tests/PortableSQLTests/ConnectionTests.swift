@@ -23,13 +23,12 @@ import Testing
 
     @Test func traceReportsStatementsWithoutValues() throws {
         let context = try SQLContext(path: nil)
-        var traced: [String] = []
-        context.trace { traced.append($0) }
+        let log = ExecutedSQL(context)
         try context.exec(sql: "CREATE TABLE t (v)")
         try context.exec(sql: "INSERT INTO t VALUES (?)", parameters: ["secret value"])
-        context.trace(nil)
+        log.stop()
         try context.exec(sql: "SELECT 1")
-        #expect(traced == ["CREATE TABLE t (v)", "INSERT INTO t VALUES (?)"])
+        #expect(log.statements == ["CREATE TABLE t (v)", "INSERT INTO t VALUES (?)"])
     }
 
     @Test func updateHookReportsRowChanges() throws {

@@ -97,7 +97,7 @@ extension SQLStatement {
     /// - Throws: `SQLError` (`SQLITE_RANGE`) for a wrong count, or when a value cannot be bound.
     package func bind(presentValues values: [SQLValue?]) throws {
         guard let handle else { throw closedError() }
-        if hasStepped { reset() }
+        if hasStepped { rewind(handle) }
         let (bound, end, failure) = bindInOrder(handle, count: values.count) { values[$0] }
         if let failure { throw failure }
         let count = Int(bound) + values[end...].lazy.filter { $0 != nil }.count
@@ -111,7 +111,7 @@ extension SQLStatement {
     /// - Throws: `SQLError` (`SQLITE_RANGE`) for a wrong count, or when a value cannot be bound.
     package func bind(takingPresentValues values: inout [SQLValue?]) throws {
         guard let handle else { throw closedError() }
-        if hasStepped { reset() }
+        if hasStepped { rewind(handle) }
         // Each value is moved out and nil left behind, so nothing is copied and nothing is left to
         // empty; after a stop, the values not bound are emptied (and counted) here.
         let (count, failure) = values.withUnsafeMutableBufferPointer { buffer in

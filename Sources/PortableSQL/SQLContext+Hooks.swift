@@ -1,31 +1,50 @@
 /// What a row change was, as reported to `SQLContext.onUpdate(hook:)`.
-public enum SQLAction: Sendable, Hashable {
-    /// A row was inserted.
-    case insert
-    /// A row was updated.
-    case update
-    /// A row was deleted.
-    case delete
+public enum SQLAction: Int32, Sendable, Hashable {
+    /// A row was inserted (`SQLITE_INSERT`).
+    case insert = 18
+    /// A row was updated (`SQLITE_UPDATE`).
+    case update = 23
+    /// A row was deleted (`SQLITE_DELETE`).
+    case delete = 9
 }
 
-/// The trace closure and the engine's redaction, kept alive while SQLite holds a pointer to them.
+/// The trace closure and how it is shown statements, kept alive while SQLite holds a pointer to it.
 final class TraceHook {
     let hook: (String) -> Void
-    let redact: @Sendable (String) -> String
+    /// The engine's functions, valid while the engine lives (as long as the process).
+    let functions: UnsafePointer<SQLiteFunctions>
+    /// Whether the hook sees bound values written into the statement (SkipSQL's trace).
+    let showsValues: Bool
 
-    init(hook: @escaping (String) -> Void, redact: @escaping @Sendable (String) -> String) {
+    init(hook: @escaping (String) -> Void, functions: UnsafePointer<SQLiteFunctions>, showsValues: Bool) {
         self.hook = hook
-        self.redact = redact
+        self.functions = functions
+        self.showsValues = showsValues
+    }
+
+    /// Tells the hook that `statement`, whose text (or trigger comment) is `text`, starts to run.
+    func report(_ statement: OpaquePointer?, _ text: UnsafePointer<CChar>) {
+        let written = functions.pointee.sql(statement).map { String(cString: $0) } ?? String(cString: text)
+        if KeyStatements.containsKey(written) {
+            hook(KeyStatements.redacted(written))
+        } else if showsValues, let expanded = functions.pointee.expandedSql(statement) {
+            defer { functions.pointee.free(expanded) }
+            hook(String(cString: expanded))
+        } else {
+            hook(String(cString: text))
+        }
     }
 }
 
 extension SQLContext {
     /// Calls `hook` with the text of each statement as it starts to run; `nil` removes the hook.
     ///
-    /// The text is the SQL as written, with its placeholders, never the bound values. Statements
-    /// that carry a key (SQLCipher's `PRAGMA key`, `rekey`, `ATTACH … KEY`) are reported with the
-    /// key replaced. The hook runs on the thread that runs the statement; it must not use the
-    /// context. Does nothing when the context is closed.
+    /// As in SkipSQL, the text has the bound values written in place of their placeholders
+    /// (`SELECT 'ABC'` for `SELECT ?` with "ABC" bound); with `SQLStrictness.hiddenValuesInTrace`
+    /// it is the SQL as written, with its placeholders. Statements that carry a key (SQLCipher's
+    /// `PRAGMA key`, `rekey`, `ATTACH … KEY`, however spelled) are always reported with the key
+    /// replaced and no value shown. The hook runs on the thread that runs the statement; it must
+    /// not use the context. Does nothing when the context is closed.
     public func trace(_ hook: ((String) -> Void)?) {
         guard let connection, let engine else { return }
         let previous = traceHook
@@ -34,7 +53,7 @@ extension SQLContext {
             traceHook = nil
             return
         }
-        let box = TraceHook(hook: hook, redact: engine.redactForTrace)
+        let box = TraceHook(hook: hook, functions: engine.functionTable, showsValues: !strictness.contains(.hiddenValuesInTrace))
         installTrace(box, connection: connection, engine: engine)
         traceHook = box
         withExtendedLifetime(previous) {}
@@ -53,10 +72,10 @@ extension SQLContext {
     }
 
     private func installTrace(_ box: TraceHook, connection: OpaquePointer, engine: SQLiteEngine) {
-        _ = engine.functions.traceV2(connection, traceStatementEvent, { _, context, _, text in
+        _ = engine.functions.traceV2(connection, traceStatementEvent, { _, context, statement, text in
             guard let context, let text else { return 0 }
             let box = Unmanaged<TraceHook>.fromOpaque(context).takeUnretainedValue()
-            box.hook(box.redact(String(cString: text.assumingMemoryBound(to: CChar.self))))
+            box.report(statement.map(OpaquePointer.init), text.assumingMemoryBound(to: CChar.self))
             return 0
         }, Unmanaged.passUnretained(box).toOpaque())
     }

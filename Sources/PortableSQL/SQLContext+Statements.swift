@@ -32,8 +32,9 @@ extension SQLContext {
     /// ```
     /// - Parameters:
     ///   - sql: one statement, or a script of several.
-    ///   - parameters: the values of the statement's parameters, in order (1, 2, …).
-    /// - Throws: `SQLError` for invalid SQL, a wrong number of parameters (`SQLITE_RANGE`),
+    ///   - parameters: the values of the statement's parameters, in order (1, 2, …); parameters
+    ///     left over are NULL, as in SQLite (see `SQLStrictness.allParametersBound`).
+    /// - Throws: `SQLError` for invalid SQL, more values than parameters (`SQLITE_RANGE`),
     ///   parameters given to a script (`SQLITE_MISUSE`), any error SQLite reports while running
     ///   (a constraint, a read-only database, …), or when the context is closed.
     public func exec(sql: String, parameters: [SQLValue] = []) throws {
@@ -73,7 +74,7 @@ extension SQLContext {
     ///   - sql: exactly one statement.
     ///   - parameters: the values of its parameters, in order.
     /// - Returns: every row, each an array of its column values in order.
-    /// - Throws: `SQLError` for invalid SQL, a wrong number of parameters (`SQLITE_RANGE`), text
+    /// - Throws: `SQLError` for invalid SQL, more values than parameters (`SQLITE_RANGE`), text
     ///   that holds no statement or several (`SQLITE_MISUSE`), or any error SQLite reports.
     public func selectAll(sql: String, parameters: [SQLValue] = []) throws -> [[SQLValue]] {
         let rows = try withCachedStatement(sql) { statement in
@@ -154,7 +155,14 @@ extension SQLContext {
                 _ = engine.functions.finalize(handle)
                 return .script
             }
-            return .statement(SQLStatement(handle: handle, connection: connection, engine: engine, sql: sql, registry: liveStatements, changeTracker: changeTracker))
+            if !engine.encrypts, KeyStatements.containsKey(sql) {
+                _ = engine.functions.finalize(handle)
+                throw Self.keyWithoutEncryption(engine, sql: sql)
+            }
+            return .statement(
+                SQLStatement(
+                    handle: handle, connection: connection, engine: engine, sql: sql, registry: liveStatements, changeTracker: changeTracker,
+                    strictness: strictness))
         }
         return prepared
     }
@@ -179,6 +187,9 @@ extension SQLContext {
                 defer { cursor = tail }
                 guard let handle else { continue }
                 defer { _ = functions.finalize(handle) }
+                if !engine.encrypts, let text = functions.sql(handle).map({ String(cString: $0) }), KeyStatements.containsKey(text) {
+                    throw Self.keyWithoutEncryption(engine, sql: text)
+                }
                 var status: Int32
                 repeat {
                     status = functions.step(handle)
@@ -190,6 +201,15 @@ extension SQLContext {
                 }
             }
         }
+    }
+
+    /// The error of a key statement (`PRAGMA key`, `ATTACH … KEY`, …) on an engine that does not
+    /// encrypt, which SQLite would accept and ignore, leaving the data in clear.
+    private static func keyWithoutEncryption(_ engine: SQLiteEngine, sql: String) -> SQLError {
+        SQLError(
+            code: .misuse,
+            message: "\(engine.name) does not encrypt, so it cannot take a key and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)",
+            sql: sql)
     }
 
     /// SQLite reads SQL text only up to a NUL character; rather than run part of the text, refuse it.

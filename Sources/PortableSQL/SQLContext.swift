@@ -4,8 +4,10 @@ import Foundation
 ///
 /// A context is not thread-safe, like the C connection it wraps: use it from one thread (or one
 /// actor) at a time. It opens connections in multi-thread mode (`SQLITE_OPEN_NOMUTEX`) for that
-/// reason. Foreign-key enforcement is **on** by default (`foreignKeysEnabled`), so that
-/// `ON DELETE CASCADE` and friends work as declared.
+/// reason. It behaves as SkipSQL's does wherever code can tell (foreign keys off until
+/// `foreignKeysEnabled = true`, column reads that never throw, unbound parameters NULL, bound
+/// values shown in traces); `SQLiteConfiguration.strict(_:)` turns PortableSQL's stricter
+/// checks on (`SQLStrictness`).
 ///
 /// Every operation throws a `SQLError` on failure, including any use after `close()`.
 public final class SQLContext {
@@ -19,6 +21,8 @@ public final class SQLContext {
     private var closedError: SQLError
     /// The path given when opening (`":memory:"` for an in-memory database).
     public let path: String
+    /// The stricter checks this context makes, from its configuration.
+    public let strictness: SQLStrictness
 
     @exclusivity(unchecked) var statementCache = StatementCache()
     /// The spare record values buffer of the record support (`RecordSupport.swift`).
@@ -32,8 +36,9 @@ public final class SQLContext {
     private var busyTimeoutSeconds: Double = 0
     private let interruptHandleStorage: SQLInterruptHandle?
 
-    private init(path: String, opened: Result<(SQLiteEngine, OpaquePointer), SQLError>, engine: SQLiteEngine?) {
+    private init(path: String, opened: Result<(SQLiteEngine, OpaquePointer), SQLError>, engine: SQLiteEngine?, strictness: SQLStrictness = []) {
         self.path = path
+        self.strictness = strictness
         switch opened {
         case .success(let (engine, connection)):
             self.engine = engine
@@ -55,10 +60,11 @@ public final class SQLContext {
             engine = try configuration.engine()
         } catch {
             let failure = error as? SQLError ?? SQLError(code: .cantOpen, message: "\(error)")
-            self.init(path: path, opened: .failure(failure), engine: nil)
+            self.init(path: path, opened: .failure(failure), engine: nil, strictness: configuration.strictness)
             return
         }
-        self.init(path: path, opened: Self.open(path: path, flags: flags, engine: engine), engine: engine)
+        let strictness = configuration.strictness
+        self.init(path: path, opened: Self.open(path: path, flags: flags, engine: engine, strictness: strictness), engine: engine, strictness: strictness)
     }
 
     /// Opens (and by default creates) the database file at `path`; `nil` opens a private
@@ -107,7 +113,7 @@ public final class SQLContext {
         if connection == nil { throw closedError }
     }
 
-    private static func open(path: String, flags: OpenFlags, engine: SQLiteEngine) -> Result<(SQLiteEngine, OpaquePointer), SQLError> {
+    private static func open(path: String, flags: OpenFlags, engine: SQLiteEngine, strictness: SQLStrictness = []) -> Result<(SQLiteEngine, OpaquePointer), SQLError> {
         var flags = flags
         if !flags.contains(.fullMutex) { flags.insert(.noMutex) }
         let functions = engine.functions
@@ -120,8 +126,8 @@ public final class SQLContext {
             return .failure(error)
         }
         _ = functions.extendedResultCodes(connection, 1)
-        // Foreign keys are enforced by default; this pragma reads nothing, so even a non-database
-        // or still-locked encrypted file opens.
+        guard strictness.contains(.foreignKeys) else { return .success((engine, connection)) }
+        // This pragma reads nothing, so even a non-database or still-locked encrypted file opens.
         let pragma = "PRAGMA foreign_keys = ON"
         var statement: OpaquePointer?
         var status = functions.prepareV2(connection, pragma, -1, &statement, nil)
@@ -222,10 +228,10 @@ public final class SQLContext {
         }
     }
 
-    /// Whether SQLite enforces foreign keys on this connection (`PRAGMA foreign_keys`). **On** by
-    /// default, unlike SQLite's own default, so that `REFERENCES … ON DELETE CASCADE` works as
-    /// declared. SQLite ignores a change while a transaction is open; the getter reports what is
-    /// in force (`false` when closed).
+    /// Whether SQLite enforces foreign keys on this connection (`PRAGMA foreign_keys`). Off when
+    /// a connection opens, as in SQLite and SkipSQL, unless the configuration is strict about
+    /// foreign keys (`SQLStrictness.foreignKeys`). SQLite ignores a change while a transaction is
+    /// open; the getter reports what is in force (`false` when closed).
     public var foreignKeysEnabled: Bool {
         get { (try? selectAll(sql: "PRAGMA foreign_keys").first?.first?.longValue) == 1 }
         set { try? exec(sql: newValue ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF") }

@@ -17,11 +17,20 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
     public let sql: String?
 
     /// Makes an error from a result code (primary or extended), a message and the statement.
+    ///
+    /// A statement that carries an encryption key (`PRAGMA key`, `ATTACH … KEY`, …) is kept
+    /// with the key replaced, and the message with every quoted part replaced (SQLite's
+    /// `near "…"` may quote the key), so that no error text shows a key.
     public init(code: SQLResultCode, message: String, sql: String? = nil) {
         self.code = code.primary
         self.extendedCode = code
-        self.message = message
-        self.sql = sql
+        if let sql, KeyStatements.containsKey(sql) {
+            self.message = KeyStatements.redactedMessage(message)
+            self.sql = KeyStatements.redacted(sql)
+        } else {
+            self.message = message
+            self.sql = sql
+        }
     }
 
     /// One line: the symbolic code, the message and, when known, the statement.

@@ -1,10 +1,8 @@
 import Foundation
 
-// The parts of SkipSQL's statement API that PortableSQL's own reads do not cover, so that code
-// written for SkipSQL compiles unchanged. PortableSQL's column reads take an `Int` index and
-// throw when it is out of range; SkipSQL's take an `Int32` and answer 0, `nil` or `.null`
-// instead. Both exist: an `Int32` index picks SkipSQL's reads below, anything else the checked
-// ones (see "Coming from SkipSQL" in the README).
+// The parts of SkipSQL's statement API that PortableSQL's own do not cover, so that code written
+// for SkipSQL compiles unchanged: SkipSQL's reads and binds take an `Int32` index, PortableSQL's
+// an `Int`, with the same results.
 extension SQLStatement {
     /// Steps to the next row and returns its values, or `nil` when there is none; with `close`,
     /// closes the statement afterwards either way.
@@ -13,13 +11,13 @@ extension SQLStatement {
     public func nextValues(close: Bool) throws -> [SQLValue]? {
         defer { if close { self.close() } }
         guard try next() else { return nil }
-        return try rowValues()
+        return rowValues()
     }
 
     /// The current row's values as text (numbers converted as SQLite converts them); `nil` for
     /// NULL, and for every column when there is no current row.
     public func stringValues() -> [String?] {
-        (0..<columnCount).map { (try? text(at: $0)) ?? nil }
+        (0..<columnCount).map { text(at: $0) }
     }
 
     /// The kind of value in column `index` (0-based) of the current row; `.null` for NULL, and
@@ -47,33 +45,58 @@ extension SQLStatement {
         }
     }
 
-    /// The integer in column `index` (0-based), as SkipSQL reads it: 0 for NULL, and when there
-    /// is no such column or the statement is closed. Use `long(at:)` with an `Int` to be told.
+    /// The integer in column `index` (0-based); see `long(at:)` with an `Int` index.
     public func long(at index: Int32) -> Int64 {
-        (try? long(at: Int(index))) ?? 0
+        long(at: Int(index))
     }
 
-    /// The double in column `index` (0-based), as SkipSQL reads it: 0 for NULL, and when there
-    /// is no such column or the statement is closed.
+    /// The double in column `index` (0-based); see `real(at:)` with an `Int` index.
     public func real(at index: Int32) -> Double {
-        (try? real(at: Int(index))) ?? 0
+        real(at: Int(index))
     }
 
-    /// The text in column `index` (0-based), as SkipSQL reads it: `nil` for NULL, and when there
-    /// is no such column or the statement is closed.
+    /// The text in column `index` (0-based); see `text(at:)` with an `Int` index.
     public func text(at index: Int32) -> String? {
-        (try? text(at: Int(index))) ?? nil
+        text(at: Int(index))
     }
 
-    /// The bytes in column `index` (0-based), as SkipSQL reads it: `nil` for NULL, and when
-    /// there is no such column or the statement is closed.
+    /// The bytes in column `index` (0-based); see `blob(at:)` with an `Int` index.
     public func blob(at index: Int32) -> Data? {
-        (try? blob(at: Int(index))) ?? nil
+        blob(at: Int(index))
     }
 
-    /// The value in column `index` (0-based), as SkipSQL reads it: `.null` when there is no such
-    /// column or the statement is closed.
+    /// The value in column `index` (0-based); see `value(at:)` with an `Int` index.
     public func value(at index: Int32) -> SQLValue {
-        (try? value(at: Int(index))) ?? .null
+        value(at: Int(index))
+    }
+
+    /// The kind of value in column `index` (0-based); see `type(at:)` with an `Int` index.
+    public func type(at index: Int32) -> SQLType {
+        type(at: Int(index))
+    }
+
+    /// Binds `value` to the parameter at `index` (**1-based**); see `bind(_:at:)` with an `Int` index.
+    ///
+    /// - Throws: as `bind(_:at:)`.
+    public func bind(_ value: SQLValue, at index: Int32) throws {
+        try bind(value, at: Int(index))
+    }
+
+    /// SkipSQL's former name of `long(at:)`.
+    @available(*, deprecated, renamed: "long(at:)")
+    public func integer(at index: Int32) -> Int64 {
+        long(at: Int(index))
+    }
+
+    /// SkipSQL's former name of `real(at:)`.
+    @available(*, deprecated, renamed: "real(at:)")
+    public func double(at index: Int32) -> Double {
+        real(at: Int(index))
+    }
+
+    /// SkipSQL's former name of `text(at:)`.
+    @available(*, deprecated, renamed: "text(at:)")
+    public func string(at index: Int32) -> String? {
+        text(at: Int(index))
     }
 }

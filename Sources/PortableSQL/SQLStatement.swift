@@ -4,9 +4,11 @@ import Foundation
 ///
 /// Prepare once, then run many times: `bind`/`update(parameters:)` reset the statement as
 /// needed, so it is reused without being parsed again. Parameters are numbered from **1**, as in
-/// SQLite's C API; columns are numbered from **0**. An index out of range, a wrong parameter
-/// count or any use after `close()` (of the statement or of its context) throws a `SQLError`;
-/// nothing traps. A statement belongs to the thread that uses its context.
+/// SQLite's C API; columns are numbered from **0**. As in SkipSQL, column reads never throw (an
+/// index out of range gives SQLite's 0, `nil` or NULL) and parameters left unbound are NULL;
+/// `SQLStrictness` makes both checked. A bind index out of range or any use after `close()` (of
+/// the statement or of its context) throws a `SQLError`; nothing traps, and no read touches
+/// freed memory. A statement belongs to the thread that uses its context.
 public final class SQLStatement {
     /// The SQL text the statement was prepared from.
     public let sql: String
@@ -34,10 +36,18 @@ public final class SQLStatement {
     @usableFromInline @exclusivity(unchecked) var nextColumnGuess = 0
     /// Set while `SQLContext` runs this cached statement, so that a re-entrant call prepares another.
     @exclusivity(unchecked) var isInUse = false
+    /// The stricter checks of the context's configuration.
+    @usableFromInline let strictness: SQLStrictness
+    /// A read that `SQLStrictness.checkedReads` reports at the next step.
+    @usableFromInline @exclusivity(unchecked) var missedRead: SQLError?
 
     /// Wraps a statement prepared on `connection` by `engine`, and adds it to `registry`.
-    init(handle: OpaquePointer, connection: OpaquePointer, engine: SQLiteEngine, sql: String, registry: StatementRegistry, changeTracker: ChangeTracker) {
+    init(
+        handle: OpaquePointer, connection: OpaquePointer, engine: SQLiteEngine, sql: String, registry: StatementRegistry, changeTracker: ChangeTracker,
+        strictness: SQLStrictness
+    ) {
         self.handle = handle
+        self.strictness = strictness
         self.connection = connection
         self.engine = engine
         self.sql = sql
@@ -77,10 +87,11 @@ public final class SQLStatement {
     /// Returns `true` when a row is ready to read, `false` when the statement is done (it is then
     /// reset, so that a further call runs it again from the start).
     /// - Throws: `SQLError` when SQLite reports an error (a constraint, a busy database, an
-    ///   interrupt, …) or the statement is closed.
+    ///   interrupt, …), the statement is closed, or (with `SQLStrictness.checkedReads`) a column
+    ///   read since the last step missed.
     @inlinable
     public func next() throws -> Bool {
-        guard let handle else { throw closedError() }
+        guard let handle, missedRead == nil else { throw takeStepError() }
         hasStepped = true
         let result = engine.functions.step(handle)
         if result == SQLResultCode.row.rawValue { return true }
@@ -97,20 +108,33 @@ public final class SQLStatement {
         throw error(result)
     }
 
+    /// Why the statement cannot step: it is closed, or a checked read missed (reported once).
+    @usableFromInline
+    func takeStepError() -> SQLError {
+        if let missedRead {
+            self.missedRead = nil
+            return missedRead
+        }
+        return closedError()
+    }
+
     /// The error of any use after `close()`.
     @usableFromInline
     func closedError() -> SQLError {
         SQLError.closed("statement", sql: sql)
     }
 
-    /// Binds `parameters` (all of them, in order), runs the statement to completion and resets it.
+    /// Binds `parameters` in order (none: runs with what is bound), runs the statement to
+    /// completion and resets it.
     ///
-    /// - Throws: `SQLError` when the parameter count is wrong or SQLite reports an error.
+    /// - Throws: `SQLError` when SQLite reports an error, or (with
+    ///   `SQLStrictness.allParametersBound`) when a non-empty `parameters` has another count
+    ///   than the statement's parameters.
     // Always inlined, with `bind(parameters:)`, into the loop that builds the array: a call
     // measured 5 to 7% slower on the insert benchmark (W1).
     @inlinable @inline(__always)
     public func update(parameters: [SQLValue] = []) throws {
-        try bind(parameters: parameters)
+        if !parameters.isEmpty { try bind(parameters: parameters) }
         while try next() {}
     }
 
@@ -122,13 +146,22 @@ public final class SQLStatement {
         while try next() {}
     }
 
-    /// Resets the statement to run again from the start; bindings are kept.
+    /// Resets the statement to run again from the start and sets every parameter back to NULL,
+    /// as SkipSQL's `reset()` does (`bind` resets by itself and keeps the other bindings).
     ///
     /// It throws nothing, as in SkipSQL: what SQLite's reset reports is the error of the last
     /// step, which `next()` has thrown already; and a closed statement has nothing to reset (its
     /// next use throws).
     public func reset() {
         guard let handle else { return }
+        rewind(handle)
+        _ = engine.functions.clearBindings(handle)
+        holdsLargeBinding = false
+    }
+
+    /// Resets the statement to run again from the start, keeping its bindings.
+    @usableFromInline
+    func rewind(_ handle: OpaquePointer) {
         _ = engine.functions.reset(handle)
         hasStepped = false
         if changeTracker.commitRequested { changeTracker.statementEnded() }
@@ -153,7 +186,7 @@ public final class SQLStatement {
         guard index >= 1 && index <= parameterCount else {
             throw SQLError(code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
         }
-        if hasStepped { reset() }
+        if hasStepped { rewind(handle) }
         try bindUnchecked(value, at: Int32(index), handle)
     }
 
@@ -165,15 +198,49 @@ public final class SQLStatement {
         try bind(value, at: parameterIndex(named: name))
     }
 
-    /// Binds all parameters in order, after resetting the statement.
+    /// Binds `bytes` as TEXT to the parameter at `index` (**1-based**), byte for byte, even when
+    /// they are not valid UTF-8 (which a `String` would change): the way to write back what
+    /// `textBytes(at:)` read.
     ///
-    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `parameters.count` is not `parameterCount`.
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is not in `1...parameterCount`,
+    ///   `SQLITE_TOOBIG` over 2 GiB, or when the statement is closed.
+    public func bind(textBytes bytes: Data, at index: Int) throws {
+        guard let handle else { throw closedError() }
+        guard index >= 1 && index <= parameterCount else {
+            throw SQLError(code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
+        }
+        if hasStepped { rewind(handle) }
+        holdsLargeBinding = true
+        let length = try bindableLength(bytes.count)
+        let result = bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress, length > 0 else { return engine.functions.bindText(handle, Int32(index), "", 0, sqliteTransient) }
+            return engine.functions.bindText(handle, Int32(index), base.assumingMemoryBound(to: CChar.self), length, sqliteTransient)
+        }
+        guard result == SQLResultCode.ok.rawValue else { throw error(result) }
+    }
+
+    /// Binds `parameters` to parameters 1, 2, … in order, after resetting the statement; the
+    /// parameters after them are NULL, as in SQLite and SkipSQL.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when there are more values than parameters, or
+    ///   (with `SQLStrictness.allParametersBound`) fewer.
     @inlinable @inline(__always)
     public func bind(parameters: [SQLValue]) throws {
         guard let handle else { throw closedError() }
-        guard parameters.count == parameterCount else { throw parameterCountError(parameters.count) }
-        if hasStepped { reset() }
+        if parameters.count != parameterCount { try checkPartialBinding(parameters.count, handle) }
+        if hasStepped { rewind(handle) }
         if let failure = bindInOrder(handle, count: parameters.count, { parameters[$0] }).failure { throw failure }
+    }
+
+    /// Before binding `count` values to a statement with another number of parameters: throws
+    /// when there are too many or the configuration wants all, and otherwise sets the parameters
+    /// to NULL so that those left over are NULL.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`).
+    @usableFromInline
+    func checkPartialBinding(_ count: Int, _ handle: OpaquePointer) throws {
+        if count > parameterCount || strictness.contains(.allParametersBound) { throw parameterCountError(count) }
+        _ = engine.functions.clearBindings(handle)
     }
 
     /// The error of binding `count` parameters to a statement that takes another number.
@@ -182,12 +249,13 @@ public final class SQLStatement {
         SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(count) given", sql: sql)
     }
 
-    /// Binds all parameters by name, after resetting the statement.
+    /// Binds parameters by name, after resetting the statement; those not named are NULL.
     ///
-    /// - Throws: `SQLError` (`SQLITE_RANGE`) when a name is unknown or a parameter is left unbound.
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) when a name is unknown, or (with
+    ///   `SQLStrictness.allParametersBound`) a parameter is left unbound.
     public func bind(parameters: [String: SQLValue]) throws {
         guard let handle else { throw closedError() }
-        if hasStepped { reset() }
+        if hasStepped { rewind(handle) }
         _ = engine.functions.clearBindings(handle)
         var bound = Set<Int>()
         for (name, value) in parameters {
@@ -195,7 +263,7 @@ public final class SQLStatement {
             try bindUnchecked(value, at: Int32(index), handle)
             bound.insert(index)
         }
-        guard bound.count == parameterCount else {
+        guard bound.count == parameterCount || !strictness.contains(.allParametersBound) else {
             throw SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(bound.count) bound by name", sql: sql)
         }
     }
@@ -289,6 +357,7 @@ public final class SQLStatement {
 
     @usableFromInline @inline(never)
     func lookUpColumnIndex(named name: String) throws -> Int {
+        guard handle != nil else { throw closedError() }
         let names = columnNames
         if columnIndexCache == nil {
             var exact: [String: Int] = [:]
@@ -310,7 +379,7 @@ public final class SQLStatement {
     ///
     /// - Throws: `SQLError` when there is no such column or the statement is closed.
     public func value(named name: String) throws -> SQLValue {
-        try value(at: columnIndex(named: name))
+        value(at: try columnIndex(named: name))
     }
 
     /// The integer in the column named `name` of the current row; see `long(at:)`.
@@ -324,64 +393,71 @@ public final class SQLStatement {
             nextColumnGuess = guess + 1 == columnNameCache.count ? 0 : guess + 1
             return engine.functions.columnInt64(handle, Int32(truncatingIfNeeded: guess))
         }
-        return try long(at: lookUpColumnIndex(named: name))
+        return long(at: try lookUpColumnIndex(named: name))
     }
 
     /// The double in the column named `name` of the current row; see `real(at:)`.
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such column, or the statement is closed.
     public func real(named name: String) throws -> Double {
-        try real(at: columnIndex(named: name))
+        real(at: try columnIndex(named: name))
     }
 
     /// The text in the column named `name` of the current row; see `text(at:)`.
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such column, or the statement is closed.
     public func text(named name: String) throws -> String? {
-        try text(at: columnIndex(named: name))
+        text(at: try columnIndex(named: name))
     }
 
     /// The bytes in the column named `name` of the current row; see `blob(at:)`.
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when there is no such column, or the statement is closed.
     public func blob(named name: String) throws -> Data? {
-        try blob(at: columnIndex(named: name))
+        blob(at: try columnIndex(named: name))
     }
 
     /// The integer in column `index` (0-based) of the current row; 0 for NULL, converted as
-    /// SQLite converts for other types.
-    ///
-    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
+    /// SQLite converts for other types. As in SkipSQL, 0 also when there is no such column or the
+    /// statement is closed (see `SQLStrictness.checkedReads`).
     @inlinable
-    public func long(at index: Int) throws -> Int64 {
-        try checkColumn(index)
+    public func long(at index: Int) -> Int64 {
+        guard let handle, index >= 0 && index < columnCount else { return missed(index, 0) }
         return engine.functions.columnInt64(handle, Int32(truncatingIfNeeded: index))
     }
 
-    /// The double in column `index` (0-based) of the current row; 0 for NULL.
-    ///
-    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
-    public func real(at index: Int) throws -> Double {
-        try checkColumn(index)
+    /// The double in column `index` (0-based) of the current row; 0 for NULL, and when there is
+    /// no such column or the statement is closed.
+    public func real(at index: Int) -> Double {
+        guard let handle, index >= 0 && index < columnCount else { return missed(index, 0) }
         return engine.functions.columnDouble(handle, Int32(truncatingIfNeeded: index))
     }
 
-    /// The text in column `index` (0-based) of the current row; `nil` for NULL.
-    ///
-    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
-    public func text(at index: Int) throws -> String? {
-        try checkColumn(index)
+    /// The text in column `index` (0-based) of the current row (numbers converted as SQLite
+    /// converts them); `nil` for NULL, and when there is no such column or the statement is
+    /// closed. Bytes that are not valid UTF-8 become U+FFFD: read them with `textBytes(at:)`.
+    public func text(at index: Int) -> String? {
+        guard let handle, index >= 0 && index < columnCount else { return missed(index, nil) }
         let column = Int32(truncatingIfNeeded: index)
         guard let text = engine.functions.columnText(handle, column) else { return nil }
         let count = Int(engine.functions.columnBytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
-    /// The bytes in column `index` (0-based) of the current row; `nil` for NULL.
-    ///
-    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
-    public func blob(at index: Int) throws -> Data? {
-        try checkColumn(index)
+    /// The bytes of column `index` (0-based) of the current row as SQLite holds them as text,
+    /// byte for byte (even when they are not valid UTF-8); `nil` for NULL, and when there is no
+    /// such column or the statement is closed. Bind such bytes back with `bind(textBytes:at:)`.
+    public func textBytes(at index: Int) -> Data? {
+        guard let handle, index >= 0 && index < columnCount else { return missed(index, nil) }
+        let column = Int32(truncatingIfNeeded: index)
+        guard let text = engine.functions.columnText(handle, column) else { return nil }
+        return Data(bytes: text, count: Int(engine.functions.columnBytes(handle, column)))
+    }
+
+    /// The bytes in column `index` (0-based) of the current row (text as its UTF-8 bytes);
+    /// `nil` for NULL, and when there is no such column or the statement is closed.
+    public func blob(at index: Int) -> Data? {
+        guard let handle, index >= 0 && index < columnCount else { return missed(index, nil) }
         let column = Int32(truncatingIfNeeded: index)
         if engine.functions.columnType(handle, column) == SQLiteTypeCode.null { return nil }
         let bytes = engine.functions.columnBlob(handle, column)
@@ -390,44 +466,40 @@ public final class SQLStatement {
         return Data(bytes: bytes, count: count)
     }
 
-    /// Whether column `index` (0-based) of the current row is NULL.
-    ///
-    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
-    public func isNull(at index: Int) throws -> Bool {
-        try checkColumn(index)
+    /// Whether column `index` (0-based) of the current row is NULL; `true` when there is no such
+    /// column or the statement is closed.
+    public func isNull(at index: Int) -> Bool {
+        guard let handle, index >= 0 && index < columnCount else { return missed(index, true) }
         return engine.functions.columnType(handle, Int32(truncatingIfNeeded: index)) == SQLiteTypeCode.null
     }
 
-    /// The value in column `index` (0-based) of the current row, with the type SQLite stored.
-    ///
-    /// - Throws: `SQLError` (`SQLITE_RANGE`) when `index` is out of range or the statement is closed.
-    public func value(at index: Int) throws -> SQLValue {
-        try checkColumn(index)
+    /// The value in column `index` (0-based) of the current row, with the type SQLite stored;
+    /// `.null` when there is no such column or the statement is closed.
+    public func value(at index: Int) -> SQLValue {
+        guard let handle, index >= 0 && index < columnCount else { return missed(index, .null) }
         return Self.readValue(engine.functionTable, handle, Int32(truncatingIfNeeded: index))
     }
 
-    /// Every column of the current row, in order.
-    ///
-    /// - Throws: `SQLError` when the statement is closed.
-    public func rowValues() throws -> [SQLValue] {
-        guard handle != nil else { throw closedError() }
+    /// Every column of the current row, in order; empty when the statement is closed.
+    public func rowValues() -> [SQLValue] {
         var values: [SQLValue] = []
         values.reserveCapacity(columnCount)
         for index in 0..<columnCount {
-            values.append(try value(at: index))
+            values.append(value(at: index))
         }
         return values
     }
 
-    @inlinable @inline(__always)
-    func checkColumn(_ index: Int) throws {
-        guard index >= 0 && index < columnCount else { throw columnError(index) }
-    }
-
+    /// What a read of column `index` that missed returns: `value`, after noting the miss for
+    /// the next step when reads are checked.
     @usableFromInline
-    func columnError(_ index: Int) -> SQLError {
-        if handle == nil { return closedError() }
-        return SQLError(code: .range, message: "column index \(index) is out of range 0..<\(columnCount)", sql: sql)
+    func missed<Value>(_ index: Int, _ value: Value) -> Value {
+        if strictness.contains(.checkedReads), missedRead == nil {
+            missedRead = handle == nil
+                ? closedError()
+                : SQLError(code: .range, message: "column index \(index) is out of range 0..<\(columnCount)", sql: sql)
+        }
+        return value
     }
 
     @usableFromInline

@@ -15,8 +15,8 @@ package final class SQLiteEngine: @unchecked Sendable {
     /// The same functions at a fixed address, for hot paths that must not retain the engine
     /// between calls; valid while the engine lives.
     @usableFromInline package let functionTable: UnsafePointer<SQLiteFunctions>
-    /// Rewrites statement text before a trace hook sees it (SQLCipher's engine hides keys).
-    package let redactForTrace: @Sendable (String) -> String
+    /// Whether the engine encrypts (SQLCipher): only such an engine takes `PRAGMA key` and its kin.
+    package let encrypts: Bool
     /// The message of `SQLITE_NOTADB` errors on this engine, when it should say more than SQLite's.
     package let notADatabaseMessage: String?
 
@@ -27,7 +27,7 @@ package final class SQLiteEngine: @unchecked Sendable {
 
     /// Wraps a function table.
     package init(
-        name: String, functions: SQLiteFunctions, redactForTrace: @escaping @Sendable (String) -> String = { $0 },
+        name: String, functions: SQLiteFunctions, encrypts: Bool = false,
         notADatabaseMessage: String? = nil
     ) {
         self.name = name
@@ -35,7 +35,7 @@ package final class SQLiteEngine: @unchecked Sendable {
         let table = UnsafeMutablePointer<SQLiteFunctions>.allocate(capacity: 1)
         table.initialize(to: functions)
         self.functionTable = UnsafePointer(table)
-        self.redactForTrace = redactForTrace
+        self.encrypts = encrypts
         self.notADatabaseMessage = notADatabaseMessage
     }
 

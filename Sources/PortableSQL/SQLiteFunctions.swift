@@ -37,6 +37,9 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let totalChanges: @convention(c) (OpaquePointer?) -> Int32
     package let lastInsertRowid: @convention(c) (OpaquePointer?) -> Int64
     package let interrupt: @convention(c) (OpaquePointer?) -> Void
+    package let dbMutex: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    package let mutexEnter: @convention(c) (OpaquePointer?) -> Void
+    package let mutexLeave: @convention(c) (OpaquePointer?) -> Void
     package let progressHandler: @convention(c) (OpaquePointer?, Int32, (@convention(c) (UnsafeMutableRawPointer?) -> Int32)?, UnsafeMutableRawPointer?) -> Void
     package let getAutocommit: @convention(c) (OpaquePointer?) -> Int32
     package let dbReadonly: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
@@ -44,6 +47,8 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let updateHook: @convention(c) (OpaquePointer?, (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int64) -> Void)?, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
     package let prepareV2: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32
     package let sql: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    package let expandedSql: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+    package let free: @convention(c) (UnsafeMutableRawPointer?) -> Void
     @usableFromInline package let step: @convention(c) (OpaquePointer?) -> Int32
     package let reset: @convention(c) (OpaquePointer?) -> Int32
     package let finalize: @convention(c) (OpaquePointer?) -> Int32
@@ -117,6 +122,9 @@ extension SQLiteFunctions {
             totalChanges: try function("sqlite3_total_changes"),
             lastInsertRowid: try function("sqlite3_last_insert_rowid"),
             interrupt: try function("sqlite3_interrupt"),
+            dbMutex: try function("sqlite3_db_mutex"),
+            mutexEnter: try function("sqlite3_mutex_enter"),
+            mutexLeave: try function("sqlite3_mutex_leave"),
             progressHandler: try function("sqlite3_progress_handler"),
             getAutocommit: try function("sqlite3_get_autocommit"),
             dbReadonly: try function("sqlite3_db_readonly"),
@@ -124,6 +132,8 @@ extension SQLiteFunctions {
             updateHook: try function("sqlite3_update_hook"),
             prepareV2: try function("sqlite3_prepare_v2"),
             sql: try function("sqlite3_sql"),
+            expandedSql: try function("sqlite3_expanded_sql"),
+            free: try function("sqlite3_free"),
             step: try function("sqlite3_step"),
             reset: try function("sqlite3_reset"),
             finalize: try function("sqlite3_finalize"),
@@ -191,6 +201,9 @@ extension SQLiteFunctions {
         totalChanges: sqlite3_total_changes,
         lastInsertRowid: sqlite3_last_insert_rowid,
         interrupt: sqlite3_interrupt,
+        dbMutex: sqlite3_db_mutex,
+        mutexEnter: sqlite3_mutex_enter,
+        mutexLeave: sqlite3_mutex_leave,
         progressHandler: sqlite3_progress_handler,
         getAutocommit: sqlite3_get_autocommit,
         dbReadonly: sqlite3_db_readonly,
@@ -198,6 +211,8 @@ extension SQLiteFunctions {
         updateHook: sqlite3_update_hook,
         prepareV2: sqlite3_prepare_v2,
         sql: sqlite3_sql,
+        expandedSql: sqlite3_expanded_sql,
+        free: sqlite3_free,
         step: sqlite3_step,
         reset: sqlite3_reset,
         finalize: sqlite3_finalize,

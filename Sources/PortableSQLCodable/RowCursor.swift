@@ -25,16 +25,16 @@ public final class RowCursor<Element>: Sequence {
         RowIterator(cursor: self)
     }
 
-    /// Reads every remaining row, then closes the cursor.
+    /// Reads the remaining rows, at most `count` of them (all by default), then closes the cursor.
     ///
     /// - Throws: the first error met, from stepping or from decoding a row.
     @inlinable
-    public func load() throws -> [Element] {
+    public func load(count: Int = .max) throws -> [Element] {
         defer { close() }
         guard !isFinished else { return [] }
         // Straight from the statement into the array, with no `Result` per row in between.
         var elements: [Element] = []
-        while try statement.next() {
+        while elements.count < count, try statement.next() {
             elements.append(try decode())
         }
         return elements

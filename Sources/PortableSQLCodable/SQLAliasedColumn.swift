@@ -12,6 +12,9 @@ public struct SQLAliasedColumn: SQLRepresentable, Hashable, Sendable {
         self.alias = alias
     }
 
+    /// `alias."column"`, as SkipSQL writes it: the alias as given, the column quoted.
+    var quotedIdentifier: String { alias + "." + column.quotedIdentifier }
+
     /// `.aliasedColumn(self)`.
     public var operand: SQLOperand { .aliasedColumn(self) }
 }

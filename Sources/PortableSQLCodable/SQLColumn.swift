@@ -15,7 +15,8 @@ public struct SQLColumn: Hashable, Sendable {
     public let autoincrement: Bool
     /// Whether values must be unique.
     public let unique: Bool
-    /// Whether the column may hold NULL (primary keys never may).
+    /// Whether the column may hold NULL; `false` writes `NOT NULL` (SQLite's INTEGER PRIMARY KEY
+    /// never holds NULL either way).
     public let nullable: Bool
     /// The value used when an insert leaves the column out.
     public let defaultValue: SQLValue?
@@ -23,23 +24,27 @@ public struct SQLColumn: Hashable, Sendable {
     public let index: SQLIndex?
     /// The column this one references.
     public let references: SQLForeignKey?
+    /// The whole definition to write in `CREATE TABLE` instead of the one the other properties
+    /// give, when set.
+    public let columnDefinition: String?
     /// A hash of `name`, computed once, for finding the column in a `SQLRow`.
     @usableFromInline let nameHash: Int
 
     /// A column; by default nullable, with no constraints.
     public init(
         name: String, type: SQLType, primaryKey: Bool = false, autoincrement: Bool = false, unique: Bool = false,
-        nullable: Bool = true, defaultValue: SQLValue? = nil, index: SQLIndex? = nil, references: SQLForeignKey? = nil
+        nullable: Bool = true, defaultValue: SQLValue? = nil, index: SQLIndex? = nil, references: SQLForeignKey? = nil, columnDefinition: String? = nil
     ) {
         self.name = name
         self.type = type
         self.primaryKey = primaryKey
         self.autoincrement = autoincrement
         self.unique = unique
-        self.nullable = nullable && !primaryKey
+        self.nullable = nullable
         self.defaultValue = defaultValue
         self.index = index
         self.references = references
+        self.columnDefinition = columnDefinition
         // FNV-1a over the UTF-8 bytes: stable and cheap.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -52,5 +57,10 @@ public struct SQLColumn: Hashable, Sendable {
     }
 
     /// The quoted name, for SQL.
-    var quotedName: String { name.quotedIdentifier }
+    var quotedIdentifier: String { name.quotedIdentifier }
+
+    /// The quoted name, after `alias` and a dot when one is given (`t0."ID"`), as SkipSQL writes it.
+    public func quotedName(alias: String? = nil) -> String {
+        alias.map { $0 + "." + quotedIdentifier } ?? quotedIdentifier
+    }
 }

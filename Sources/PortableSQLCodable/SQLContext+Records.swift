@@ -1,8 +1,10 @@
 extension SQLContext {
-    /// Inserts `record` and returns it as stored: when the table's primary key is one INTEGER
-    /// column and the record leaves it out or gives NULL (or 0, for an AUTOINCREMENT key), the
-    /// database assigns the key and the returned record carries it, with the declared defaults of
-    /// the columns it left out.
+    /// Inserts `record` (into the table in `schema`, when given) and returns it as stored: as in
+    /// SkipSQL, the INSERT names only the columns the record gives a non-NULL value, so that the
+    /// others take their declared DEFAULT; when the table's primary key is one INTEGER column and
+    /// the record leaves it out or gives NULL (or 0, for an AUTOINCREMENT key), the database
+    /// assigns the key. The returned record carries the key and the declared defaults of the
+    /// columns it left out.
     ///
     /// ```swift
     /// let stored = try db.insert(Author(name: "Ursula K. Le Guin"))
@@ -14,12 +16,12 @@ extension SQLContext {
     ///   record's `encode`/`init(row:)` throws.
     // Inlinable, so that it is specialized for the record type, and encoding costs no generic calls.
     @inlinable @discardableResult
-    public func insert<T: SQLCodable>(_ record: T) throws -> T {
+    public func insert<T: SQLCodable>(_ record: T, inSchema schema: String? = nil) throws -> T {
         let table = T.table
         var row = SQLRow(layout: table.layout, storage: takeSpareRecordValues(count: table.columns.count))
         defer { recycleRecordValues(&row) }
         try record.encode(row: &row)
-        guard try insertEncoded(&row, of: T.self, into: table) else { return record }
+        guard try insertEncoded(&row, of: T.self, into: table, schema: schema) else { return record }
         return try T.decode(row, context: self, tableName: table.name)
     }
 
@@ -45,14 +47,19 @@ extension SQLContext {
         swapSpareRecordValues(&row.storage)
     }
 
-    /// Inserts the values `type` encoded into `row`. When the database assigned the INTEGER
-    /// PRIMARY KEY, puts it in `row` and returns `true`; otherwise gives the emptied values
-    /// buffer back to the context and returns `false`.
+    /// Inserts the non-NULL values `type` encoded into `row`. When the database assigned the
+    /// INTEGER PRIMARY KEY or a column left out has a declared default, puts them in `row` and
+    /// returns `true`; otherwise gives the emptied values buffer back to the context and returns
+    /// `false`.
     ///
     /// - Throws: `SQLError` for a column `table` does not declare, or from SQLite.
     @usableFromInline
-    func insertEncoded(_ row: inout SQLRow, of type: Any.Type, into table: SQLTable) throws -> Bool {
+    func insertEncoded(_ row: inout SQLRow, of type: Any.Type, into table: SQLTable, schema: String?) throws -> Bool {
         try row.conform(encodedBy: type, to: table)
+        // NULLs are left out of the INSERT, as SkipSQL does, so that column defaults apply.
+        row.storage.withUnsafeMutableBufferPointer { values in
+            for position in values.indices where values[position] == .null { values[position] = nil }
+        }
         var assignsKey = false
         if let position = table.rowIDKeyPosition {
             switch row.storage[position] {
@@ -66,19 +73,21 @@ extension SQLContext {
             // Left out of the INSERT, so that SQLite assigns it.
             if assignsKey { row.storage[position] = nil }
         }
-        let statement = try checkOutInsertStatement(for: row, of: type, into: table)
+        let rebuilds = assignsKey || table.defaultedPositions.contains { row.storage[$0] == nil }
+        let statement = try checkOutInsertStatement(for: row, of: type, into: table, schema: schema)
         defer { checkIn(statement) }
         // Binding takes the values out of the row.
-        guard assignsKey, let position = table.rowIDKeyPosition else {
+        guard rebuilds else {
             try statement.bind(takingPresentValues: &row.storage)
             while try statement.next() {}
             swapSpareRecordValues(&row.storage)
             return false
         }
-        // The record is made again from its values when the key is new, so they are bound, not taken.
+        // The record is made again from its values when the key is new or a default applied, so
+        // they are bound, not taken.
         try statement.bind(presentValues: row.storage)
         while try statement.next() {}
-        row.storage[position] = .long(lastInsertRowID)
+        if assignsKey, let position = table.rowIDKeyPosition { row.storage[position] = .long(lastInsertRowID) }
         for defaulted in table.defaultedPositions where row.storage[defaulted] == nil {
             row.storage[defaulted] = table.columns[defaulted].defaultValue
         }
@@ -89,19 +98,20 @@ extension SQLContext {
     /// statement cache.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when `type`'s `table` is made anew on each use.
-    private func checkOutInsertStatement(for row: SQLRow, of type: Any.Type, into table: SQLTable) throws -> SQLStatement {
+    private func checkOutInsertStatement(for row: SQLRow, of type: Any.Type, into table: SQLTable, schema: String?) throws -> SQLStatement {
         // Which columns the record gives decides the statement: one cached statement per set.
-        // Rows too wide for a bit per column are cached by their SQL text, built once here.
+        // Rows too wide for a bit per column, and inserts into another schema, are cached by
+        // their SQL text, built once here.
         var prepared = false
         let statement: SQLStatement?
-        if row.storage.count < Int.bitWidth - 4 {
+        if row.storage.count < Int.bitWidth - 4, schema == nil {
             let key = StatementKey.derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
             statement = try checkOutStatement(key: key, owner: table.layout) {
                 prepared = true
-                return Self.insertStatement(table, row)
+                return Self.insertStatement(table, row, schema: nil)
             }
         } else {
-            let text = Self.insertStatement(table, row)
+            let text = Self.insertStatement(table, row, schema: schema)
             statement = try checkOutStatement(key: .text(text), owner: table.layout) {
                 prepared = true
                 return text
@@ -117,56 +127,73 @@ extension SQLContext {
         return statement
     }
 
-    /// The INSERT of the columns that have a value in `row`.
-    private static func insertStatement(_ table: SQLTable, _ row: SQLRow) -> String {
+    /// The INSERT of the columns that have a value in `row`, as SkipSQL writes it.
+    static func insertStatement(_ table: SQLTable, _ row: SQLRow, schema: String?) -> String {
         let columns = zip(table.columns, row.storage).compactMap { $0.1 == nil ? nil : $0.0 }
-        guard !columns.isEmpty else { return "INSERT INTO \(table.quotedName) DEFAULT VALUES" }
-        return "INSERT INTO \(table.quotedName) (" + columns.map(\.quotedName).joined(separator: ", ") + ") VALUES ("
+        guard !columns.isEmpty else { return "INSERT INTO \(table.quotedName(inSchema: schema)) DEFAULT VALUES" }
+        return "INSERT INTO \(table.quotedName(inSchema: schema)) (" + columns.map(\.quotedIdentifier).joined(separator: ", ") + ") VALUES ("
             + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
     }
 
     /// Inserts all records in one transaction: all or nothing. Returns them as stored.
     ///
-    /// - Throws: as `insert(_:)`; after a failure no record is inserted.
+    /// - Throws: as `insert(_:inSchema:)`; after a failure no record is inserted.
     @discardableResult
-    public func insertAll<T: SQLCodable>(_ records: [T]) throws -> [T] {
-        try transaction {
-            try records.map { try insert($0) }
+    public func insertAll<T: SQLCodable>(_ records: [T], inSchema schema: String? = nil) throws -> [T] {
+        guard !records.isEmpty else { return [] }
+        return try transaction {
+            try records.map { try insert($0, inSchema: schema) }
         }
     }
 
-    /// Updates the row with the record's primary key to the record's values.
+    /// Updates the row with the record's primary key to the record's values (every column but
+    /// the key, NULLs included), as SkipSQL's `UPDATE … SET … WHERE` does. A key no row has
+    /// changes nothing and is no error, as in SkipSQL: `changes` tells (0).
     ///
-    /// - Throws: `SQLError`: `SQLITE_MISUSE` when the table has no primary key, `SQLITE_NOTFOUND`
-    ///   when no row has the key, or SQLite's error (a constraint violation changes nothing).
-    public func update<T: SQLCodable>(_ record: T) throws {
+    /// - Throws: `SQLError`: `SQLITE_MISUSE` when the table has no primary key, or SQLite's error
+    ///   (a constraint violation changes nothing).
+    public func update<T: SQLCodable>(_ record: T, inSchema schema: String? = nil) throws {
         let table = T.table
         let row = try record.encodedRow(for: table)
-        let (keyClause, keyValues) = try primaryKeyClause(table, row)
-        let columns = table.columns.filter { !$0.primaryKey && row[$0] != nil }
+        let key = try primaryKeyPredicate(table, [row])
+        let columns = table.columns.filter { !$0.primaryKey }
         guard !columns.isEmpty else { return }
-        let assignments = columns.map { "\($0.quotedName) = ?" }.joined(separator: ", ")
-        try exec(sql: "UPDATE \(table.quotedName) SET \(assignments) WHERE \(keyClause)", parameters: columns.map { row[$0] ?? .null } + keyValues)
-        guard changes > 0 else {
-            throw SQLError(code: .notFound, message: "no row of \(table.name) has the key \(keyValues.map(\.description).joined(separator: ", "))")
-        }
+        let assignments = columns.map { "\($0.quotedIdentifier) = ?" }.joined(separator: ", ")
+        let (keySQL, keyValues) = key.rendered()
+        try exec(sql: "UPDATE \(table.quotedName(inSchema: schema)) SET \(assignments) WHERE \(keySQL)", parameters: columns.map { row[$0] ?? .null } + keyValues)
     }
 
-    /// Updates the row with the record's primary key, or inserts the record when there is none;
-    /// one savepoint. Returns the record as stored. Works on every engine (it needs no UPSERT
-    /// syntax) and never deletes a row, so foreign keys that cascade are not triggered.
+    /// Updates the row with the record's primary key, or inserts the record when there is none,
+    /// and returns the record as stored. SQLite 3.24 or later runs SkipSQL's `INSERT … ON
+    /// CONFLICT(key) DO UPDATE`; older engines (Debian's SQLCipher 3) an UPDATE and, when it
+    /// changed nothing, an INSERT, in one savepoint. Neither deletes a row, so foreign keys that
+    /// cascade are not triggered.
     ///
-    /// - Throws: as `insert(_:)` and `update(_:)`.
+    /// - Throws: as `insert(_:inSchema:)` and `update(_:inSchema:)`.
     @discardableResult
-    public func upsert<T: SQLCodable>(_ record: T) throws -> T {
-        try transaction {
-            do {
-                try update(record)
-                return record
-            } catch let error as SQLError where error.code == .notFound {
-                return try insert(record)
+    public func upsert<T: SQLCodable>(_ record: T, inSchema schema: String? = nil) throws -> T {
+        let table = T.table
+        guard !table.primaryKeyColumns.isEmpty else { return try insert(record, inSchema: schema) }
+        guard supports(.upsert) else {
+            return try transaction {
+                try update(record, inSchema: schema)
+                return changes > 0 ? record : try insert(record, inSchema: schema)
             }
         }
+        var row = try record.encodedRow(for: table)
+        let autoKey = table.rowIDKeyPosition.map { position in
+            row.storage[position] == nil || row.storage[position] == .null || (table.columns[position].autoincrement && row.storage[position] == .long(0))
+        } ?? false
+        if autoKey, let position = table.rowIDKeyPosition { row.storage[position] = nil }
+        let columns = zip(table.columns, row.storage).compactMap { $0.1 == nil || $0.1 == .null ? nil : $0.0 }
+        let insertSQL = Self.insertStatement(table, SQLRow(layout: table.layout, storage: table.columns.map { column in columns.contains(column) ? .null : nil }), schema: schema)
+        let keys = table.primaryKeyColumns.map(\.quotedIdentifier).joined(separator: ", ")
+        let updates = columns.map { "\($0.quotedIdentifier) = \($0.quotedName(alias: "EXCLUDED"))" }.joined(separator: ", ")
+        let conflict = updates.isEmpty ? " ON CONFLICT(\(keys)) DO NOTHING" : " ON CONFLICT(\(keys)) DO UPDATE SET \(updates)"
+        try exec(sql: insertSQL + conflict, parameters: columns.map { row[$0] ?? .null })
+        guard autoKey, let position = table.rowIDKeyPosition else { return record }
+        row.storage[position] = .long(lastInsertRowID)
+        return try T.decode(row, context: self, tableName: table.name)
     }
 
     /// Deletes the row with the record's primary key. Returns whether a row was deleted.
@@ -175,10 +202,20 @@ extension SQLContext {
     ///   (such as a foreign key that restricts the delete).
     @discardableResult
     public func delete<T: SQLCodable>(_ record: T) throws -> Bool {
-        let table = T.table
-        let (keyClause, keyValues) = try primaryKeyClause(table, try record.encodedRow(for: table))
-        try exec(sql: "DELETE FROM \(table.quotedName) WHERE \(keyClause)", parameters: keyValues)
-        return changes > 0
+        try delete(instances: [record]) > 0
+    }
+
+    /// Deletes the rows with the records' primary keys in one statement, as SkipSQL does
+    /// (`WHERE "id" IN (…)`, or `("a", "b") IN ((…), …)` for a composite key). Returns how
+    /// many rows were deleted (also in `changes`).
+    ///
+    /// - Throws: `SQLError`: `SQLITE_MISUSE` when the table has no primary key, or SQLite's error
+    ///   (a foreign key that restricts the delete: then none is deleted).
+    @discardableResult
+    public func delete<T: SQLCodable>(instances records: [T]) throws -> Int {
+        guard !records.isEmpty else { return 0 }
+        let rows = try records.map { try $0.encodedRow(for: T.table) }
+        return try delete(T.self, where: primaryKeyPredicate(T.table, rows))
     }
 
     /// Deletes the rows of the type's table that match `predicate`, or all of them when it is
@@ -186,9 +223,9 @@ extension SQLContext {
     ///
     /// - Throws: `SQLError` from SQLite.
     @discardableResult
-    public func delete<T: SQLCodable>(_ type: T.Type, where predicate: SQLPredicate? = nil) throws -> Int {
+    public func delete<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> Int {
         let (whereClause, parameters) = Self.whereClause(predicate)
-        try exec(sql: "DELETE FROM \(T.table.quotedName)\(whereClause)", parameters: parameters)
+        try exec(sql: "DELETE FROM \(T.table.quotedName(inSchema: schema))\(whereClause)", parameters: parameters)
         return changes
     }
 
@@ -210,7 +247,9 @@ extension SQLContext {
             throw SQLError(code: .misuse, message: "\(T.table.name) has a primary key of \(keys.count) column(s); \(primaryKey.count) value(s) given")
         }
         let predicate = SQLPredicate.all(zip(keys, primaryKey).map { $0.equals($1) })
-        return try query(type).where(predicate).limit(1).eval().load().first
+        let cursor = try query(type).where(predicate).eval()
+        defer { cursor.close() }
+        return try cursor.load(count: 1).first
     }
 
     /// The records matching `predicate` (all when `nil`), sorted by `orderBy`, at most `limit`,
@@ -222,10 +261,10 @@ extension SQLContext {
     // against 1.49×).
     @inlinable
     public func fetchAll<T: SQLCodable>(
-        _ type: T.Type, where predicate: SQLPredicate? = nil, orderBy: SQLColumn? = nil, order: SQLOrder = .ascending, limit: Int? = nil,
-        offset: Int? = nil
+        _ type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil, orderBy: (any SQLRepresentable)? = nil,
+        order: SQLOrder = .ascending, limit: Int? = nil, offset: Int? = nil
     ) throws -> [T] {
-        var query = query(type).where(predicate)
+        var query = query(type, schema: schema).where(predicate)
         if let orderBy { query = query.orderBy(orderBy, order: order) }
         if limit != nil || offset != nil { query = query.limit(limit ?? -1, offset: offset) }
         return try query.eval().load()
@@ -234,49 +273,51 @@ extension SQLContext {
     /// How many rows of the type's table match `predicate` (all when `nil`).
     ///
     /// - Throws: `SQLError` from SQLite.
-    public func count<T: SQLCodable>(_ type: T.Type, where predicate: SQLPredicate? = nil) throws -> Int {
-        Int(try aggregate("count(*)", type, predicate).longValue ?? 0)
+    public func count<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> Int {
+        Int(try aggregate("COUNT(*)", type, schema, predicate).longValue ?? 0)
     }
 
     /// Whether any row of the type's table matches `predicate`.
     ///
     /// - Throws: `SQLError` from SQLite.
-    public func exists<T: SQLCodable>(_ type: T.Type, where predicate: SQLPredicate? = nil) throws -> Bool {
+    public func exists<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> Bool {
         let (whereClause, parameters) = Self.whereClause(predicate)
-        return try !selectAll(sql: "SELECT 1 FROM \(T.table.quotedName)\(whereClause) LIMIT 1", parameters: parameters).isEmpty
+        let sql = "SELECT EXISTS(SELECT 1 FROM \(T.table.quotedName(inSchema: schema))\(whereClause))"
+        return try selectAll(sql: sql, parameters: parameters).first?.first?.longValue == 1
     }
 
     /// The sum of `column` over the matching rows (`.null` when none).
     ///
     /// - Throws: `SQLError` from SQLite (an integer overflow, for example).
-    public func sum<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try aggregate("sum(\(column.quotedName))", type, predicate)
+    public func sum<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try aggregate("SUM(\(column.quotedIdentifier))", type, schema, predicate)
     }
 
     /// The average of `column` over the matching rows (`.null` when none).
     ///
     /// - Throws: `SQLError` from SQLite.
-    public func average<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try aggregate("avg(\(column.quotedName))", type, predicate)
+    public func average<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try aggregate("AVG(\(column.quotedIdentifier))", type, schema, predicate)
     }
 
     /// The smallest value of `column` over the matching rows (`.null` when none).
     ///
     /// - Throws: `SQLError` from SQLite.
-    public func minimum<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try aggregate("min(\(column.quotedName))", type, predicate)
+    public func minimum<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try aggregate("MIN(\(column.quotedIdentifier))", type, schema, predicate)
     }
 
     /// The largest value of `column` over the matching rows (`.null` when none).
     ///
     /// - Throws: `SQLError` from SQLite.
-    public func maximum<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try aggregate("max(\(column.quotedName))", type, predicate)
+    public func maximum<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try aggregate("MAX(\(column.quotedIdentifier))", type, schema, predicate)
     }
 
-    private func aggregate<T: SQLCodable>(_ expression: String, _ type: T.Type, _ predicate: SQLPredicate?) throws -> SQLValue {
+    /// `SELECT expression FROM table WHERE …`'s one value, as SkipSQL writes it.
+    private func aggregate<T: SQLCodable>(_ expression: String, _ type: T.Type, _ schema: String?, _ predicate: SQLPredicate?) throws -> SQLValue {
         let (whereClause, parameters) = Self.whereClause(predicate)
-        return try selectAll(sql: "SELECT \(expression) FROM \(T.table.quotedName)\(whereClause)", parameters: parameters).first?.first ?? .null
+        return try selectAll(sql: "SELECT \(expression) FROM \(T.table.quotedName(inSchema: schema))\(whereClause)", parameters: parameters).first?.first ?? .null
     }
 
     /// ` WHERE …` and its parameters, or nothing.
@@ -286,14 +327,24 @@ extension SQLContext {
         return (" WHERE " + sql, parameters)
     }
 
-    /// `"a" = ? AND "b" = ?` over the table's primary key, with the row's key values.
-    private func primaryKeyClause(_ table: SQLTable, _ row: SQLRow) throws -> (String, [SQLValue]) {
+    /// The predicate that finds `rows` by the table's primary key, as SkipSQL builds it: `key =
+    /// value` for one row, `key IN (values)` for several; for a composite key, `(a, b) IN ((…),
+    /// …)`, or `(a = … AND b = …) OR …` on engines without row values.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the table has no primary key.
+    private func primaryKeyPredicate(_ table: SQLTable, _ rows: [SQLRow]) throws -> SQLPredicate {
         let keys = table.primaryKeyColumns
         guard !keys.isEmpty else {
             throw SQLError(code: .misuse, message: "\(table.name) has no primary key, so a record cannot be found by it")
         }
-        let clause = keys.map { "\($0.quotedName) = ?" }.joined(separator: " AND ")
-        return (clause, keys.map { row[$0] ?? .null })
+        let values = rows.map { row in keys.map { row[$0] ?? .null } }
+        if keys.count == 1 {
+            return values.count == 1 ? .equals(keys[0], values[0][0]) : .in(keys[0], values.map { $0[0] })
+        }
+        if supports(.rowValueInSyntax) {
+            return .member(.tuple(keys.map(\.operand)), of: values.map { .tuple($0.map(\.operand)) })
+        }
+        return .any(values.map { row in .all(zip(keys, row).map { $0.equals($1) }) })
     }
 }
 

@@ -1,17 +1,15 @@
 extension SQLContext {
-    /// Creates the type's table, with its constraints, foreign keys and indexes, unless it
-    /// exists; one transaction. Calling it again changes nothing.
+    /// Creates the type's table (in `schema`, when given), with its constraints, foreign keys and
+    /// indexes, unless it exists: SkipSQL's `CREATE TABLE IF NOT EXISTS` and `CREATE INDEX IF NOT
+    /// EXISTS`, one after the other. Calling it again changes nothing.
     ///
     /// - Throws: `SQLError`: `SQLITE_MISUSE` for a declaration that cannot be a table (see
     ///   `SQLTable`), or SQLite's error.
-    public func createTableIfNotExists<T: SQLCodable>(_ type: T.Type) throws {
+    public func createTableIfNotExists<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil) throws {
         let table = T.table
-        let create = try table.createStatement()
-        try transaction {
-            try exec(sql: create)
-            for index in table.createIndexStatements() {
-                try exec(sql: index)
-            }
+        try exec(sql: try table.createStatement(inSchema: schema))
+        for index in table.createIndexStatements(inSchema: schema) {
+            try exec(sql: index)
         }
     }
 
@@ -19,7 +17,7 @@ extension SQLContext {
     ///
     /// - Throws: `SQLError`, for example `SQLITE_CONSTRAINT_FOREIGNKEY` when other rows reference it.
     public func dropTableIfExists<T: SQLCodable>(_ type: T.Type) throws {
-        try exec(sql: "DROP TABLE IF EXISTS \(T.table.quotedName)")
+        try exec(sql: "DROP TABLE IF EXISTS \(T.table.quotedIdentifier)")
     }
 
     /// Whether the type's table exists.
@@ -46,12 +44,11 @@ extension SQLContext {
     ///
     /// - Throws: `SQLError` from SQLite when the column cannot be added (see the generic form).
     @discardableResult
-    public func addColumnIfNotExists(_ column: SQLColumn, to table: SQLTable) throws -> Bool {
-        guard try !columns(for: table.name).contains(where: { $0.name.lowercased() == column.name.lowercased() }) else { return false }
+    public func addColumnIfNotExists(_ column: SQLColumn, to table: SQLTable, inSchema schema: String? = nil) throws -> Bool {
+        guard try !columns(for: table.name, in: schema ?? "main").contains(where: { $0.name.lowercased() == column.name.lowercased() }) else { return false }
         try transaction {
-            try exec(sql: "ALTER TABLE \(table.quotedName) ADD COLUMN \(column.definition(inlinePrimaryKey: true))")
-            for index in SQLTable(name: table.name, columns: [column]).createIndexStatements() {
-                try exec(sql: index)
+            for statement in table.addColumnSQL(column: column, inSchema: schema) {
+                try exec(statement)
             }
         }
         return true

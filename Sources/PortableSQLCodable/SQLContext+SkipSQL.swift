@@ -2,12 +2,12 @@
 // for SkipSQL compiles unchanged. Each is the PortableSQL operation it names.
 extension SQLContext {
     /// Inserts `record` (or, with `upsert`, updates the row with its key or inserts it) and
-    /// returns it as stored; see `insert(_:)` and `upsert(_:)`.
+    /// returns it as stored; see `insert(_:inSchema:)` and `upsert(_:inSchema:)`.
     ///
-    /// - Throws: as `insert(_:)` or `upsert(_:)`.
+    /// - Throws: as `insert(_:inSchema:)` or `upsert(_:inSchema:)`.
     @discardableResult
-    public func insert<T: SQLCodable>(_ record: T, upsert: Bool) throws -> T {
-        upsert ? try self.upsert(record) : try insert(record)
+    public func insert<T: SQLCodable>(_ record: T, inSchema schema: String? = nil, upsert: Bool) throws -> T {
+        upsert ? try self.upsert(record, inSchema: schema) : try insert(record, inSchema: schema)
     }
 
     /// Inserts `record` and replaces it with the record as stored (with the key the database
@@ -32,23 +32,12 @@ extension SQLContext {
         record = stored
     }
 
-    /// Deletes the rows with the records' primary keys, in one transaction. Returns how many
-    /// rows were deleted.
-    ///
-    /// - Throws: as `delete(_:)`; after a failure none is deleted.
-    @discardableResult
-    public func delete<T: SQLCodable>(instances records: [T]) throws -> Int {
-        try transaction {
-            try records.reduce(0) { count, record in try delete(record) ? count + 1 : count }
-        }
-    }
-
     /// Deletes every row of the type's table. Returns how many were deleted.
     ///
     /// - Throws: `SQLError` from SQLite (a foreign key that restricts the delete, for example).
     @discardableResult
-    public func deleteAll<T: SQLCodable>(_ type: T.Type) throws -> Int {
-        try delete(type, where: nil)
+    public func deleteAll<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil) throws -> Int {
+        try delete(type, inSchema: schema, where: nil)
     }
 
     /// The record whose primary key is `primaryKeys`, or `nil`; see `fetch(_:primaryKey:)`.
@@ -61,29 +50,29 @@ extension SQLContext {
     /// The sum of `column` over the matching rows; see `sum(_:of:where:)`.
     ///
     /// - Throws: `SQLError` from SQLite.
-    public func sum<T: SQLCodable>(column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try sum(column, of: type, where: predicate)
+    public func sum<T: SQLCodable>(column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try sum(column, of: type, inSchema: schema, where: predicate)
     }
 
     /// The average of `column` over the matching rows; see `average(_:of:where:)`.
     ///
     /// - Throws: `SQLError` from SQLite.
-    public func avg<T: SQLCodable>(column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try average(column, of: type, where: predicate)
+    public func avg<T: SQLCodable>(column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try average(column, of: type, inSchema: schema, where: predicate)
     }
 
     /// The smallest value of `column` over the matching rows; see `minimum(_:of:where:)`.
     ///
     /// - Throws: `SQLError` from SQLite.
-    public func min<T: SQLCodable>(column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try minimum(column, of: type, where: predicate)
+    public func min<T: SQLCodable>(column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try minimum(column, of: type, inSchema: schema, where: predicate)
     }
 
     /// The largest value of `column` over the matching rows; see `maximum(_:of:where:)`.
     ///
     /// - Throws: `SQLError` from SQLite.
-    public func max<T: SQLCodable>(column: SQLColumn, of type: T.Type, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try maximum(column, of: type, where: predicate)
+    public func max<T: SQLCodable>(column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
+        try maximum(column, of: type, inSchema: schema, where: predicate)
     }
 
     /// The rows of `expression` as arrays of values, read as you iterate.
@@ -91,6 +80,17 @@ extension SQLContext {
     /// - Throws: `SQLError` when the statement cannot be prepared or bound.
     public func cursor(_ expression: SQLExpression) throws -> RowCursor<[SQLValue]> {
         let statement = try prepare(expr: expression)
-        return RowCursor(statement: statement) { try statement.rowValues() }
+        return RowCursor(statement: statement) { statement.rowValues() }
+    }
+}
+
+extension SQLCodable {
+    /// `SELECT "a", "b", … FROM "table"` over the type's columns (with `alias`: `SELECT t."a", …
+    /// FROM "table" AS t`), as SkipSQL writes it; a table name with a `?` in it (such as
+    /// `pragma_table_info(?)`) is written as it is.
+    public static func selectSQL(alias: String? = nil) -> SQLExpression {
+        let columns = table.columns.map { $0.quotedName(alias: alias) }.joined(separator: ", ")
+        let source = table.name.contains("?") ? table.name : table.quotedIdentifier
+        return SQLExpression("SELECT \(columns) FROM \(source)" + (alias.map { " AS " + $0 } ?? ""))
     }
 }

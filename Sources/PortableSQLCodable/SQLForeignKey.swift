@@ -1,7 +1,8 @@
 
 /// A column's reference to a column of another table (`REFERENCES … ON DELETE …`).
 ///
-/// Foreign keys are enforced: `SQLContext` turns `PRAGMA foreign_keys` on when it opens.
+/// SQLite enforces foreign keys on a connection once `foreignKeysEnabled` is on (or from the
+/// start, with `SQLStrictness.foreignKeys`).
 public struct SQLForeignKey: Hashable, Sendable {
     /// The referenced table's name.
     public let tableName: String
@@ -18,5 +19,14 @@ public struct SQLForeignKey: Hashable, Sendable {
         self.columnName = column.name
         self.onDelete = onDelete
         self.onUpdate = onUpdate
+    }
+
+    /// What follows `REFERENCES` in SkipSQL's form: `"table"("column")`, with the table in
+    /// `schema` when given, and the ON DELETE / ON UPDATE actions.
+    public func referencesClause(inSchema schema: String? = nil) -> String {
+        var clause = (schema.map { $0.quotedIdentifier + "." } ?? "") + tableName.quotedIdentifier + "(" + columnName.quotedIdentifier + ")"
+        if let onDelete { clause += " ON DELETE \(onDelete.rawValue)" }
+        if let onUpdate { clause += " ON UPDATE \(onUpdate.rawValue)" }
+        return clause
     }
 }

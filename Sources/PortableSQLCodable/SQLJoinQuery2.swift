@@ -9,8 +9,8 @@ public struct SQLJoinQuery2<A: SQLCodable, B: SQLCodable> {
         Self(context: context, plan: plan.filtered(by: predicate))
     }
 
-    /// The query sorted by `column` next, as ``SQLQuery/orderBy(_:order:)``.
-    public func orderBy(_ column: SQLColumn, order: SQLOrder = .ascending) -> Self {
+    /// The query sorted by `column` next, as ``SQLQuery/orderBy(_:order:)``. A column, a column of an aliased table (`column.alias("t0")`) or a value.
+    public func orderBy(_ column: any SQLRepresentable, order: SQLOrder = .ascending) -> Self {
         Self(context: context, plan: plan.ordered(by: column, order))
     }
 
@@ -24,22 +24,17 @@ public struct SQLJoinQuery2<A: SQLCodable, B: SQLCodable> {
         plan.sqlAndParameters
     }
 
-    /// The query joined with a third table; see `SQLQuery.join`.
-    public func join<C: SQLCodable>(_ type: C.Type, _ alias: String, kind: SQLJoinKind = .inner, on column: SQLColumn? = nil) -> SQLJoinQuery3<A, B, C> {
-        join(type, alias: alias, kind: kind, on: column)
-    }
-
     /// The query joined with a third table through the foreign key `column`; see `SQLQuery.join`.
-    public func join<C: SQLCodable>(_ type: C.Type, alias: String? = nil, kind: SQLJoinKind = .inner, on column: SQLColumn?) -> SQLJoinQuery3<A, B, C> {
+    public func join<C: SQLCodable>(_ type: C.Type, alias: String? = nil, schema: String? = nil, kind: SQLJoinKind = .inner, on column: SQLColumn?) -> SQLJoinQuery3<A, B, C> {
         var plan = plan
-        plan.join(C.table, alias: alias, kind: kind, on: column)
+        plan.join(C.table, alias: alias, schema: schema, kind: kind, on: column.map(SelectPlan.JoinCondition.column))
         return SQLJoinQuery3(context: context, plan: plan)
     }
 
     /// The query joined with a third table where `condition` holds; see `SQLQuery.join`.
-    public func join<C: SQLCodable>(_ type: C.Type, alias: String? = nil, kind: SQLJoinKind = .inner, on condition: SQLPredicate) -> SQLJoinQuery3<A, B, C> {
+    public func join<C: SQLCodable>(_ type: C.Type, alias: String? = nil, schema: String? = nil, kind: SQLJoinKind = .inner, on condition: SQLPredicate) -> SQLJoinQuery3<A, B, C> {
         var plan = plan
-        plan.join(C.table, alias: alias, kind: kind, where: condition)
+        plan.join(C.table, alias: alias, schema: schema, kind: kind, on: .predicate(condition))
         return SQLJoinQuery3(context: context, plan: plan)
     }
 

@@ -8,8 +8,8 @@ public struct SQLJoinQuery3<A: SQLCodable, B: SQLCodable, C: SQLCodable> {
         Self(context: context, plan: plan.filtered(by: predicate))
     }
 
-    /// The query sorted by `column` next, as ``SQLQuery/orderBy(_:order:)``.
-    public func orderBy(_ column: SQLColumn, order: SQLOrder = .ascending) -> Self {
+    /// The query sorted by `column` next, as ``SQLQuery/orderBy(_:order:)``. A column, a column of an aliased table (`column.alias("t0")`) or a value.
+    public func orderBy(_ column: any SQLRepresentable, order: SQLOrder = .ascending) -> Self {
         Self(context: context, plan: plan.ordered(by: column, order))
     }
 

@@ -6,4 +6,24 @@ public enum SQLOperand: Hashable, Sendable {
     case aliasedColumn(SQLAliasedColumn)
     /// A value, always bound as a parameter.
     case value(SQLValue)
+    /// Several operands in parentheses, `(a, b)`: a row value (SQLite 3.15 or later).
+    indirect case tuple([SQLOperand])
+}
+
+extension SQLOperand {
+    /// The operand's SQL, as SkipSQL writes it: a quoted column (`"a"`), an aliased one
+    /// (`t0."a"`), a `?` for a value (appended to `parameters`), a parenthesized tuple.
+    func render(into parameters: inout [SQLValue]) -> String {
+        switch self {
+        case .column(let column):
+            return column.quotedIdentifier
+        case .aliasedColumn(let aliased):
+            return aliased.quotedIdentifier
+        case .value(let value):
+            parameters.append(value)
+            return "?"
+        case .tuple(let operands):
+            return "(" + operands.map { $0.render(into: &parameters) }.joined(separator: ", ") + ")"
+        }
+    }
 }

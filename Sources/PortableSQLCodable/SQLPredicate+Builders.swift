@@ -51,14 +51,12 @@ extension SQLPredicate {
 
     /// `operand IS NULL`.
     public static func isNull(_ operand: any SQLRepresentable) -> SQLPredicate {
-        if case .column(let column) = operand.operand { return .isNull(column) }
-        return .compare(operand.operand, .equal, .value(.null))
+        compare(operand, .equal, SQLValue.null)
     }
 
     /// `operand IS NOT NULL`.
     public static func isNotNull(_ operand: any SQLRepresentable) -> SQLPredicate {
-        if case .column(let column) = operand.operand { return .isNotNull(column) }
-        return .compare(operand.operand, .notEqual, .value(.null))
+        compare(operand, .notEqual, SQLValue.null)
     }
 
     /// `operand BETWEEN min AND max` (both ends included).

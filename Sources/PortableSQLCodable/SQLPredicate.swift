@@ -4,15 +4,13 @@
 /// as in SkipSQL, with the static builders (`.equals(DemoTable.txt, SQLValue("ABC"))`), which
 /// take a column, a column of an aliased table (`column.alias("t0")`) or a value on either side.
 /// Values always become bound parameters and columns quoted identifiers: no value is ever part
-/// of the SQL text. The builders give the most specific case: a column compared with a value is
-/// `.comparison`, whichever way it was built.
+/// of the SQL text, which is SkipSQL's, character for character. The builders give the most
+/// specific case: a column compared with a value is `.comparison`, whichever way it was built,
+/// and `column IS NULL` is `.comparison(column, .equal, .null)`.
 public indirect enum SQLPredicate: Hashable, Sendable {
-    /// `column <operator> value`.
+    /// `column <operator> value`; `column IS NULL` (`IS NOT NULL`) for `.equal` (`.notEqual`)
+    /// and `.null`.
     case comparison(SQLColumn, SQLComparison, SQLValue)
-    /// `column IS NULL`.
-    case isNull(SQLColumn)
-    /// `column IS NOT NULL`.
-    case isNotNull(SQLColumn)
     /// `column BETWEEN low AND high` (both ends included).
     case between(SQLColumn, SQLValue, SQLValue)
     /// `column IN (values…)`.
@@ -45,28 +43,22 @@ public indirect enum SQLPredicate: Hashable, Sendable {
     }
 
     /// The SQL of the predicate, with a `?` for each value, and the values in order.
-    ///
-    /// `qualifier` gives the table alias to put before a column, if any.
-    package func rendered(qualifier: (SQLColumn) -> String? = { _ in nil }) -> (sql: String, parameters: [SQLValue]) {
+    package func rendered() -> (sql: String, parameters: [SQLValue]) {
         var parameters: [SQLValue] = []
-        let sql = render(into: &parameters, qualifier: qualifier)
+        let sql = render(into: &parameters)
         return (sql, parameters)
     }
 
-    private func render(into parameters: inout [SQLValue], qualifier: (SQLColumn) -> String?) -> String {
+    private func render(into parameters: inout [SQLValue]) -> String {
         func name(_ column: SQLColumn) -> String {
-            qualifier(column).map { $0.quotedIdentifier + "." + column.quotedName } ?? column.quotedName
+            column.quotedIdentifier
         }
         func placeholder(_ value: SQLValue) -> String {
             parameters.append(value)
             return "?"
         }
         func operand(_ operand: SQLOperand) -> String {
-            switch operand {
-            case .column(let column): return name(column)
-            case .aliasedColumn(let aliased): return aliased.alias.quotedIdentifier + "." + aliased.column.quotedName
-            case .value(let value): return placeholder(value)
-            }
+            operand.render(into: &parameters)
         }
         switch self {
         case .comparison(let column, .equal, .null):
@@ -75,10 +67,6 @@ public indirect enum SQLPredicate: Hashable, Sendable {
             return "\(name(column)) IS NOT NULL"
         case .comparison(let column, let comparison, let value):
             return "\(name(column)) \(comparison.rawValue) \(placeholder(value))"
-        case .isNull(let column):
-            return "\(name(column)) IS NULL"
-        case .isNotNull(let column):
-            return "\(name(column)) IS NOT NULL"
         case .between(let column, let low, let high):
             return "\(name(column)) BETWEEN \(placeholder(low)) AND \(placeholder(high))"
         case .within(let column, let values):
@@ -94,13 +82,23 @@ public indirect enum SQLPredicate: Hashable, Sendable {
             let leftText = operand(left)
             return "\(leftText) IN (" + operands.map(operand).joined(separator: ", ") + ")"
         case .all(let predicates):
-            guard !predicates.isEmpty else { return "1" }
-            return "(" + predicates.map { $0.render(into: &parameters, qualifier: qualifier) }.joined(separator: " AND ") + ")"
+            return Self.compound(predicates, "AND", empty: "1", into: &parameters)
         case .any(let predicates):
-            guard !predicates.isEmpty else { return "0" }
-            return "(" + predicates.map { $0.render(into: &parameters, qualifier: qualifier) }.joined(separator: " OR ") + ")"
+            return Self.compound(predicates, "OR", empty: "0", into: &parameters)
         case .negation(let predicate):
-            return "NOT (" + predicate.render(into: &parameters, qualifier: qualifier) + ")"
+            return "NOT (" + predicate.render(into: &parameters) + ")"
+        }
+    }
+}
+
+extension SQLPredicate {
+    /// `predicates` joined by `conjunction`, in parentheses when there are several (SkipSQL's
+    /// text); `empty` when there are none.
+    private static func compound(_ predicates: [SQLPredicate], _ conjunction: String, empty: String, into parameters: inout [SQLValue]) -> String {
+        switch predicates.count {
+        case 0: return empty
+        case 1: return predicates[0].render(into: &parameters)
+        default: return "(" + predicates.map { $0.render(into: &parameters) }.joined(separator: " \(conjunction) ") + ")"
         }
     }
 }
@@ -123,9 +121,9 @@ extension SQLColumn {
     /// `column NOT LIKE pattern`.
     public func notLike(_ pattern: SQLValue) -> SQLPredicate { .comparison(self, .notLike, pattern) }
     /// `column IS NULL`.
-    public func isNull() -> SQLPredicate { .isNull(self) }
+    public func isNull() -> SQLPredicate { .comparison(self, .equal, .null) }
     /// `column IS NOT NULL`.
-    public func isNotNull() -> SQLPredicate { .isNotNull(self) }
+    public func isNotNull() -> SQLPredicate { .comparison(self, .notEqual, .null) }
     /// `column BETWEEN low AND high`.
     public func between(_ low: SQLValue, _ high: SQLValue) -> SQLPredicate { .between(self, low, high) }
     /// `column IN (values…)`.

@@ -10,8 +10,8 @@ public struct SQLQuery<T: SQLCodable> {
         Self(context: context, plan: plan.filtered(by: predicate))
     }
 
-    /// The query sorted by `column` (after any earlier `orderBy`).
-    public func orderBy(_ column: SQLColumn, order: SQLOrder = .ascending) -> Self {
+    /// The query sorted by `column` (after any earlier `orderBy`). A column, a column of an aliased table (`column.alias("t0")`) or a value.
+    public func orderBy(_ column: any SQLRepresentable, order: SQLOrder = .ascending) -> Self {
         Self(context: context, plan: plan.ordered(by: column, order))
     }
 
@@ -25,26 +25,21 @@ public struct SQLQuery<T: SQLCodable> {
         plan.sqlAndParameters
     }
 
-    /// The query joined with `type`'s table under `alias`, matched through the foreign key
-    /// `column` (declared on either table); `cross` needs no column.
-    public func join<U: SQLCodable>(_ type: U.Type, _ alias: String, kind: SQLJoinKind = .inner, on column: SQLColumn? = nil) -> SQLJoinQuery2<T, U> {
-        join(type, alias: alias, kind: kind, on: column)
-    }
-
-    /// The query joined with `type`'s table, matched through the foreign key `column` (SkipSQL's
-    /// spelling); without `alias`, the table is named `t1`.
-    public func join<U: SQLCodable>(_ type: U.Type, alias: String? = nil, kind: SQLJoinKind = .inner, on column: SQLColumn?) -> SQLJoinQuery2<T, U> {
+    /// The query joined with `type`'s table (in `schema`, when given), named `alias` in the
+    /// statement (without one, by its table name), matched through the foreign key `column`:
+    /// `column` of one table equals the column it references in the table joined just before;
+    /// `nil` (for a cross join) adds no ON clause.
+    public func join<U: SQLCodable>(_ type: U.Type, alias: String? = nil, schema: String? = nil, kind: SQLJoinKind = .inner, on column: SQLColumn?) -> SQLJoinQuery2<T, U> {
         var plan = plan
-        plan.join(U.table, alias: alias, kind: kind, on: column)
+        plan.join(U.table, alias: alias, schema: schema, kind: kind, on: column.map(SelectPlan.JoinCondition.column))
         return SQLJoinQuery2(context: context, plan: plan)
     }
 
     /// The query joined with `type`'s table where `condition` holds: any predicate, such as
     /// columns of both tables compared (`Book.authorID.alias("b").equals(Author.id.alias("a"))`).
-    /// Without `alias`, the table is named `t1`.
-    public func join<U: SQLCodable>(_ type: U.Type, alias: String? = nil, kind: SQLJoinKind = .inner, on condition: SQLPredicate) -> SQLJoinQuery2<T, U> {
+    public func join<U: SQLCodable>(_ type: U.Type, alias: String? = nil, schema: String? = nil, kind: SQLJoinKind = .inner, on condition: SQLPredicate) -> SQLJoinQuery2<T, U> {
         var plan = plan
-        plan.join(U.table, alias: alias, kind: kind, where: condition)
+        plan.join(U.table, alias: alias, schema: schema, kind: kind, on: .predicate(condition))
         return SQLJoinQuery2(context: context, plan: plan)
     }
 
@@ -73,8 +68,9 @@ extension SQLContext {
     /// - Parameters:
     ///   - type: the record type to read.
     ///   - alias: the table's name in the statement, or `nil` for none.
+    ///   - schema: the database the table is in (`"main"`, an attached one), or `nil`.
     /// - Returns: a query to refine with `where`, `orderBy`, `limit` and `join`, and run with `eval()`.
-    public func query<T: SQLCodable>(_ type: T.Type, alias: String? = nil) -> SQLQuery<T> {
-        SQLQuery(context: self, plan: SelectPlan(table: T.table, alias: alias))
+    public func query<T: SQLCodable>(_ type: T.Type, alias: String? = nil, schema: String? = nil) -> SQLQuery<T> {
+        SQLQuery(context: self, plan: SelectPlan(table: T.table, alias: alias, schema: schema))
     }
 }

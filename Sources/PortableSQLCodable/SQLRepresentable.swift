@@ -19,3 +19,28 @@ extension SQLValue: SQLRepresentable {
     /// `.value(self)`.
     public var operand: SQLOperand { .value(self) }
 }
+
+/// Several operands in parentheses, `(a, b)` (SkipSQL's type), for row-value comparisons such as
+/// `SQLPredicate.in(SQLTuple(columns: [a, b]), [SQLTuple(values: [1, 2])])`.
+public struct SQLTuple: SQLRepresentable, Hashable, Sendable {
+    /// The operands, in order.
+    public let operands: [SQLOperand]
+
+    /// A tuple of any operands.
+    public init(_ representations: [any SQLRepresentable]) {
+        operands = representations.map(\.operand)
+    }
+
+    /// A tuple of columns.
+    public init(columns: [SQLColumn]) {
+        operands = columns.map(\.operand)
+    }
+
+    /// A tuple of values.
+    public init(values: [SQLValue]) {
+        operands = values.map(\.operand)
+    }
+
+    /// `.tuple(operands)`.
+    public var operand: SQLOperand { .tuple(operands) }
+}

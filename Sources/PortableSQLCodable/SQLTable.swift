@@ -40,13 +40,19 @@ public struct SQLTable: Hashable, Sendable {
     }
 
     /// The quoted name, for SQL.
-    var quotedName: String { name.quotedIdentifier }
+    var quotedIdentifier: String { name.quotedIdentifier }
+
+    /// The quoted name, after the quoted `schema` and a dot when one is given (`"aux"."book"`).
+    public func quotedName(inSchema schema: String? = nil) -> String {
+        guard let schema else { return quotedIdentifier }
+        return schema.quotedIdentifier + "." + quotedIdentifier
+    }
 
     /// `CREATE TABLE IF NOT EXISTS` for this table, after checking that it can be one.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the declaration cannot be a table: no columns,
     ///   a name used twice, or AUTOINCREMENT on anything but a lone INTEGER primary key.
-    func createStatement() throws -> String {
+    func createStatement(inSchema schema: String?) throws -> String {
         guard !columns.isEmpty else {
             throw SQLError(code: .misuse, message: "table \(name) has no columns")
         }
@@ -58,73 +64,92 @@ public struct SQLTable: Hashable, Sendable {
         for column in columns where column.autoincrement && !(column.primaryKey && column.type == .long && keys.count == 1) {
             throw SQLError(code: .misuse, message: "AUTOINCREMENT needs a single INTEGER primary key; \(name).\(column.name) is not one")
         }
-        return createText(ifNotExists: true)
+        return createText(inSchema: schema, ifNotExists: true, columns: columns, clauses: [])
     }
 
-    /// `CREATE TABLE` for this table, unchecked: SQLite judges it when it runs.
-    private func createText(ifNotExists: Bool) -> String {
-        let keys = primaryKeyColumns
-        var definitions = columns.map { column in
-            column.definition(inlinePrimaryKey: keys.count == 1)
-        }
+    /// `CREATE TABLE` for `columns` of this table, unchecked (SQLite judges it when it runs), in
+    /// SkipSQL's form: the column definitions, then a composite primary key, each column's
+    /// foreign key and the extra `clauses`.
+    private func createText(inSchema schema: String?, ifNotExists: Bool, columns: [SQLColumn], clauses extra: [String]) -> String {
+        let keys = columns.filter(\.primaryKey)
+        var clauses: [String] = []
         if keys.count > 1 {
-            definitions.append("PRIMARY KEY (" + keys.map(\.quotedName).joined(separator: ", ") + ")")
+            clauses.append("PRIMARY KEY (" + keys.map(\.quotedIdentifier).joined(separator: ", ") + ")")
         }
-        return "CREATE TABLE \(ifNotExists ? "IF NOT EXISTS " : "")\(quotedName) (" + definitions.joined(separator: ", ") + ")"
+        for column in columns {
+            guard let references = column.references else { continue }
+            clauses.append("FOREIGN KEY (\(column.quotedIdentifier)) REFERENCES " + references.referencesClause(inSchema: schema))
+        }
+        let definitions = columns.map { $0.definition(inlinePrimaryKey: keys.count == 1) } + clauses + extra
+        return "CREATE TABLE \(ifNotExists ? "IF NOT EXISTS " : "")\(quotedName(inSchema: schema)) (" + definitions.joined(separator: ", ") + ")"
     }
 
-    /// `CREATE INDEX` for each index named by the columns; columns naming the same index share it.
-    func createIndexStatements(ifNotExists: Bool = true) -> [String] {
+    /// `CREATE INDEX` for each index named by `columns`, in SkipSQL's form (`CREATE INDEX "i" ON
+    /// "t"("c")`, the schema before the index name); columns naming the same index share it, and
+    /// a unique index is `CREATE UNIQUE INDEX`.
+    func createIndexStatements(inSchema schema: String? = nil, ifNotExists: Bool = true, columns: [SQLColumn]? = nil) -> [String] {
         var order: [SQLIndex] = []
         var indexed: [SQLIndex: [SQLColumn]] = [:]
-        for column in columns {
+        for column in columns ?? self.columns {
             guard let index = column.index else { continue }
             if indexed[index] == nil { order.append(index) }
             indexed[index, default: []].append(column)
         }
         return order.map { index in
-            let columnList = (indexed[index] ?? []).map(\.quotedName).joined(separator: ", ")
-            return "CREATE \(index.unique ? "UNIQUE " : "")INDEX \(ifNotExists ? "IF NOT EXISTS " : "")\(index.name.quotedIdentifier) ON \(quotedName) (\(columnList))"
+            let columnList = (indexed[index] ?? []).map(\.quotedIdentifier).joined(separator: ", ")
+            let indexName = (schema.map { $0.quotedIdentifier + "." } ?? "") + index.name.quotedIdentifier
+            return "CREATE \(index.unique ? "UNIQUE " : "")INDEX \(ifNotExists ? "IF NOT EXISTS " : "")\(indexName) ON \(quotedIdentifier)(\(columnList))"
         }
     }
 
-    /// The statements that create this table, with its constraints and foreign keys, and (with
-    /// `withIndexes`) its indexes, as SkipSQL gives them: run each with `SQLContext.exec(_:)`.
-    /// `createTableIfNotExists(_:)` does the same in one transaction, and checks the declaration
-    /// first.
-    public func createTableSQL(ifNotExists: Bool = false, withIndexes: Bool = true) -> [SQLExpression] {
-        [SQLExpression(createText(ifNotExists: ifNotExists))] + (withIndexes ? createIndexSQL(ifNotExists: ifNotExists) : [])
+    /// The statements that create this table (or, with `columns`, a table of those columns),
+    /// with its constraints, foreign keys and `additionalClauses`, and (with `withIndexes`) its
+    /// indexes, as SkipSQL gives them: run each with `SQLContext.exec(_:)`.
+    /// `createTableIfNotExists(_:)` does the same and checks the declaration first.
+    public func createTableSQL(
+        inSchema schema: String? = nil, ifNotExists: Bool = false, withIndexes: Bool = true, columns: [SQLColumn]? = nil, additionalClauses: [String] = []
+    ) -> [SQLExpression] {
+        let columns = columns ?? self.columns
+        return [SQLExpression(createText(inSchema: schema, ifNotExists: ifNotExists, columns: columns, clauses: additionalClauses))]
+            + (withIndexes ? createIndexSQL(inSchema: schema, ifNotExists: ifNotExists, columns: columns) : [])
     }
 
-    /// The statements that create the indexes the columns name.
-    public func createIndexSQL(ifNotExists: Bool = false) -> [SQLExpression] {
-        createIndexStatements(ifNotExists: ifNotExists).map { SQLExpression($0) }
+    /// The statements that create the indexes the columns (all, or `columns`) name.
+    public func createIndexSQL(inSchema schema: String? = nil, ifNotExists: Bool = false, columns: [SQLColumn]? = nil) -> [SQLExpression] {
+        createIndexStatements(inSchema: schema, ifNotExists: ifNotExists, columns: columns).map { SQLExpression($0) }
+    }
+
+    /// `ALTER TABLE … ADD COLUMN` for `column`, and (with `withIndexes`) its index.
+    public func addColumnSQL(column: SQLColumn, inSchema schema: String? = nil, withIndexes: Bool = true) -> [SQLExpression] {
+        [SQLExpression("ALTER TABLE \(quotedName(inSchema: schema)) ADD COLUMN " + column.definition(inlinePrimaryKey: false))]
+            + (withIndexes ? createIndexSQL(inSchema: schema, columns: [column]) : [])
+    }
+
+    /// `ALTER TABLE … DROP COLUMN` for `column` (SQLite 3.35 or later).
+    public func dropColumnSQL(column: SQLColumn, inSchema schema: String? = nil) -> SQLExpression {
+        SQLExpression("ALTER TABLE \(quotedName(inSchema: schema)) DROP COLUMN " + column.quotedIdentifier)
     }
 
     /// `DROP TABLE` for this table (which drops its indexes too).
-    public func dropTableSQL(ifExists: Bool = false) -> SQLExpression {
-        SQLExpression("DROP TABLE \(ifExists ? "IF EXISTS " : "")\(quotedName)")
+    public func dropTableSQL(inSchema schema: String? = nil, ifExists: Bool = false) -> SQLExpression {
+        SQLExpression("DROP TABLE \(ifExists ? "IF EXISTS " : "")\(quotedName(inSchema: schema))")
     }
 }
 
 extension SQLColumn {
-    /// The column's definition inside `CREATE TABLE` or `ALTER TABLE … ADD COLUMN`.
+    /// The column's definition inside `CREATE TABLE` or `ALTER TABLE … ADD COLUMN`, in SkipSQL's
+    /// form (`"ID" INTEGER PRIMARY KEY AUTOINCREMENT UNIQUE NOT NULL DEFAULT 1`), or its
+    /// `columnDefinition` when it has one. Foreign keys are table clauses (see `createTableSQL`).
     func definition(inlinePrimaryKey: Bool) -> String {
-        var parts = type == .null ? [quotedName] : [quotedName, type.rawValue]
-        if primaryKey && inlinePrimaryKey {
-            parts.append("PRIMARY KEY")
+        if let columnDefinition { return columnDefinition }
+        var parts = [quotedIdentifier, type.rawValue]
+        if inlinePrimaryKey {
+            if primaryKey { parts.append("PRIMARY KEY") }
             if autoincrement { parts.append("AUTOINCREMENT") }
         }
-        // An INTEGER PRIMARY KEY is the rowid and never NULL; other keys need NOT NULL spelled out.
-        let isRowID = primaryKey && inlinePrimaryKey && type == .long
-        if !nullable && !isRowID { parts.append("NOT NULL") }
         if unique { parts.append("UNIQUE") }
-        if let defaultValue { parts.append("DEFAULT \(defaultValue)") }
-        if let references {
-            parts.append("REFERENCES \(references.tableName.quotedIdentifier) (\(references.columnName.quotedIdentifier))")
-            if let action = references.onDelete { parts.append("ON DELETE \(action.rawValue)") }
-            if let action = references.onUpdate { parts.append("ON UPDATE \(action.rawValue)") }
-        }
+        if !nullable { parts.append("NOT NULL") }
+        if let defaultValue { parts.append("DEFAULT \(defaultValue.literalValue)") }
         return parts.joined(separator: " ")
     }
 }

@@ -1,129 +1,105 @@
 /// The parts of a SELECT over one or more tables, shared by `SQLQuery` and the join queries,
-/// which build it through their methods.
+/// which build it through their methods. The statement is SkipSQL's, character for character.
 @usableFromInline
 struct SelectPlan {
     /// One table of the FROM clause.
     struct Source {
         let table: SQLTable
+        /// The alias, written as given (`t0."ID"`), or `nil` to use the table's quoted name.
         let alias: String?
+        /// The schema (`"main"`, an attached database) the table is in, or `nil`.
+        let schema: String?
         let kind: SQLJoinKind?
         let on: JoinCondition?
+
+        /// How columns of this table are qualified in a join condition: the alias, or the
+        /// table's quoted (schema-qualified) name.
+        var qualifier: String { alias ?? table.quotedName(inSchema: schema) }
     }
 
-    /// How a joined table matches: the equality a foreign key gives, or a predicate.
+    /// How a joined table matches: through a foreign-key column, or where a predicate holds.
     enum JoinCondition {
-        case text(String)
+        case column(SQLColumn)
         case predicate(SQLPredicate)
     }
 
     var sources: [Source]
-    var predicate: SQLPredicate?
-    var orderings: [(SQLColumn, SQLOrder)] = []
+    var predicates: [SQLPredicate] = []
+    var orderings: [(SQLOperand, SQLOrder)] = []
     var limit: Int?
     var offset: Int?
     /// An error found while building (a join column that links nothing), thrown by `eval()`.
     var buildError: SQLError?
 
-    init(table: SQLTable, alias: String?) {
-        sources = [Source(table: table, alias: alias, kind: nil, on: nil)]
+    init(table: SQLTable, alias: String?, schema: String?) {
+        sources = [Source(table: table, alias: alias, schema: schema, kind: nil, on: nil)]
     }
 
-    /// Adds a joined table, matched through `column`, a foreign key from it to a table already in
-    /// the plan or from a table in the plan to it.
-    mutating func join(_ table: SQLTable, alias: String?, kind: SQLJoinKind, on column: SQLColumn?) {
-        nameFirstSource()
-        let alias = alias ?? "t\(sources.count)"
-        var condition: JoinCondition?
-        if kind != .cross {
-            condition = onCondition(joining: table, alias: alias, through: column).map(JoinCondition.text)
-            if condition == nil, buildError == nil {
-                let name = column.map { "column \($0.name)" } ?? "no column"
-                buildError = SQLError(code: .misuse, message: "cannot join \(table.name): \(name) is not a foreign key between it and \(sources.map(\.table.name).joined(separator: ", "))")
+    /// Adds a joined table, matched as `condition` says (nothing: no ON clause). A foreign-key
+    /// column must link the new table and the one before it: one declares it, the other is the
+    /// table it references. Otherwise `eval()` throws (`SQLITE_MISUSE`), where SkipSQL would
+    /// join every pair of rows, or rows that the key does not link.
+    mutating func join(_ table: SQLTable, alias: String?, schema: String?, kind: SQLJoinKind, on condition: JoinCondition?) {
+        if case .column(let column)? = condition, buildError == nil {
+            let previous = sources[sources.count - 1].table
+            let links = column.references.map { reference in
+                (previous.columns.contains(column) && reference.tableName == table.name)
+                    || (table.columns.contains(column) && reference.tableName == previous.name)
+            } ?? false
+            if !links {
+                buildError = SQLError(code: .misuse, message: "cannot join \(table.name): column \(column.name) is not a foreign key between it and \(previous.name)")
             }
         }
-        sources.append(Source(table: table, alias: alias, kind: kind, on: condition))
+        sources.append(Source(table: table, alias: alias, schema: schema, kind: kind, on: condition))
     }
 
-    /// Adds a joined table, matched where `condition` holds.
-    mutating func join(_ table: SQLTable, alias: String?, kind: SQLJoinKind, where condition: SQLPredicate) {
-        nameFirstSource()
-        sources.append(Source(table: table, alias: alias ?? "t\(sources.count)", kind: kind, on: kind == .cross ? nil : .predicate(condition)))
-    }
-
-    /// Joins need every table named, so the first one gets an alias when it has none.
-    private mutating func nameFirstSource() {
-        if sources[0].alias == nil {
-            sources[0] = Source(table: sources[0].table, alias: "t0", kind: nil, on: nil)
+    /// The ON condition through foreign-key `column`, between the table joined at `index` and the
+    /// one before it: the referenced column of the one equals `column` of the other.
+    private func condition(through column: SQLColumn, at index: Int) -> String {
+        guard let reference = column.references else { return "0" }
+        let previous = sources[index - 1].qualifier
+        let joined = sources[index].qualifier
+        let referenced = reference.columnName.quotedIdentifier
+        if sources[index - 1].table.columns.contains(column) {
+            return "\(joined).\(referenced) = \(previous).\(column.quotedIdentifier)"
         }
-    }
-
-    private func onCondition(joining table: SQLTable, alias: String, through column: SQLColumn?) -> String? {
-        guard let column, let reference = column.references else { return nil }
-        // The new table holds the foreign key, pointing at a table already joined.
-        if table.columns.contains(column), let target = sources.first(where: { $0.table.name == reference.tableName }) {
-            return "\(alias.quotedIdentifier).\(column.quotedName) = \(qualifier(target)).\(reference.columnName.quotedIdentifier)"
-        }
-        // A joined table holds the foreign key, pointing at the new table.
-        if reference.tableName == table.name, let holder = sources.first(where: { $0.table.columns.contains(column) }) {
-            return "\(qualifier(holder)).\(column.quotedName) = \(alias.quotedIdentifier).\(reference.columnName.quotedIdentifier)"
-        }
-        return nil
-    }
-
-    private func qualifier(_ source: Source) -> String {
-        (source.alias ?? source.table.name).quotedIdentifier
-    }
-
-    /// The alias to put before `column` in a predicate or ordering: that of the first table that
-    /// declares it, when tables are aliased.
-    private func alias(of column: SQLColumn) -> String? {
-        guard sources.count > 1 || sources[0].alias != nil else { return nil }
-        let source = sources.first { $0.table.columns.contains(column) } ?? sources[0]
-        return source.alias ?? source.table.name
+        return "\(previous).\(referenced) = \(joined).\(column.quotedIdentifier)"
     }
 
     /// The SELECT statement and its parameters.
     func statement() -> (sql: String, parameters: [SQLValue]) {
         var columnList: [String] = []
         for source in sources {
-            let prefix = source.alias.map { $0.quotedIdentifier + "." } ?? ""
-            columnList += source.table.columns.map { prefix + $0.quotedName }
+            let prefix = source.alias.map { $0 + "." } ?? ""
+            columnList += source.table.columns.map { prefix + $0.quotedIdentifier }
         }
         var sql = "SELECT " + columnList.joined(separator: ", ") + " FROM "
         var parameters: [SQLValue] = []
-        for source in sources {
+        for (index, source) in sources.enumerated() {
             if let kind = source.kind { sql += " \(kind.rawValue) " }
-            sql += source.table.quotedName
-            if let alias = source.alias { sql += " AS \(alias.quotedIdentifier)" }
+            sql += source.table.quotedName(inSchema: source.schema)
+            if let alias = source.alias { sql += " AS " + alias }
             switch source.on {
-            case .text(let condition)?:
-                sql += " ON \(condition)"
+            case .column(let column)?:
+                sql += " ON " + condition(through: column, at: index)
             case .predicate(let predicate)?:
-                let rendered = predicate.rendered(qualifier: alias(of:))
+                let rendered = predicate.rendered()
                 sql += " ON " + rendered.sql
                 parameters += rendered.parameters
             case nil:
                 break
             }
         }
-        if let predicate {
-            let rendered = predicate.rendered(qualifier: alias(of:))
+        if !predicates.isEmpty {
+            let rendered = SQLPredicate.all(predicates).rendered()
             sql += " WHERE " + rendered.sql
             parameters += rendered.parameters
         }
         if !orderings.isEmpty {
-            sql += " ORDER BY " + orderings.map { column, order in
-                (alias(of: column).map { $0.quotedIdentifier + "." } ?? "") + column.quotedName + " " + order.rawValue
-            }.joined(separator: ", ")
+            sql += " ORDER BY " + orderings.map { operand, order in operand.render(into: &parameters) + " " + order.rawValue }.joined(separator: ", ")
         }
-        if limit != nil || offset != nil {
-            sql += " LIMIT ?"
-            parameters.append(.long(Int64(limit ?? -1)))
-            if let offset {
-                sql += " OFFSET ?"
-                parameters.append(.long(Int64(offset)))
-            }
-        }
+        if let limit { sql += " LIMIT \(limit)" }
+        if let offset { sql += " OFFSET \(offset)" }
         return (sql, parameters)
     }
 
@@ -154,18 +130,18 @@ extension SelectPlan {
     func filtered(by predicate: SQLPredicate?) -> SelectPlan {
         guard let predicate else { return self }
         var copy = self
-        copy.predicate = copy.predicate.map { $0.and(predicate) } ?? predicate
+        copy.predicates.append(predicate)
         return copy
     }
 
-    /// The plan sorted by `column` after any earlier ordering.
-    func ordered(by column: SQLColumn, _ order: SQLOrder) -> SelectPlan {
+    /// The plan sorted by `operand` (a column, an aliased column, a value) after any earlier ordering.
+    func ordered(by operand: any SQLRepresentable, _ order: SQLOrder) -> SelectPlan {
         var copy = self
-        copy.orderings.append((column, order))
+        copy.orderings.append((operand.operand, order))
         return copy
     }
 
-    /// The plan with at most `limit` rows, after skipping `offset` rows.
+    /// The plan with at most `limit` rows (all for a negative limit), after skipping `offset` rows.
     func limited(to limit: Int, offset: Int?) -> SelectPlan {
         var copy = self
         copy.limit = limit

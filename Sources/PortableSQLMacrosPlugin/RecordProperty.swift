@@ -146,7 +146,8 @@ struct ColumnOptions {
         if let primaryKey { arguments.append("primaryKey: \(primaryKey)") }
         if let autoincrement { arguments.append("autoincrement: \(autoincrement)") }
         if let unique { arguments.append("unique: \(unique)") }
-        if !nullable { arguments.append("nullable: false") }
+        // A primary key is left nullable, as SkipSQL declares one: the database assigns it.
+        if !nullable, primaryKey != "true" { arguments.append("nullable: false") }
         if let defaultValue { arguments.append("defaultValue: \(defaultValue)") }
         if let index { arguments.append("index: \(index)") }
         if let references {

@@ -77,7 +77,7 @@ final class SQLCipherLibrary: Sendable {
             let engine = SQLiteEngine(
                 name: "SQLCipher",
                 functions: try SQLiteFunctions(resolve: file.address(of:)),
-                redactForTrace: TraceRedaction.redact,
+                encrypts: true,
                 notADatabaseMessage: "file is not a database, or the key is wrong"
             )
             let probe = try SQLContext(inMemoryOn: engine)

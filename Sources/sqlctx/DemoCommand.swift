@@ -89,7 +89,7 @@ struct DemoTour {
 
         step(5, "Join authors to their books through the foreign key")
         let pairs = try context.query(DemoAuthor.self, alias: "a")
-            .join(DemoBook.self, "b", kind: .inner, on: DemoBook.authorID)
+            .join(DemoBook.self, alias: "b", kind: .inner, on: DemoBook.authorID)
             .orderBy(DemoAuthor.name).orderBy(DemoBook.year)
             .eval().load()
         for case let (author?, book?) in pairs {

@@ -37,10 +37,14 @@ struct QueryCommand: ParsableCommand {
             defer { context.close() }
             let statement = try context.prepare(sql: sql)
             defer { statement.close() }
+            // The library binds NULL to parameters left over, as SQLite does; a tool says so instead.
+            guard values.count == statement.parameterCount else {
+                throw CommandFailure("the statement takes \(statement.parameterCount) parameter(s); \(values.count) --param given")
+            }
             try statement.bind(parameters: values)
             var rows: [[SQLValue]] = []
             while try statement.next() {
-                rows.append(try statement.rowValues())
+                rows.append(statement.rowValues())
             }
             if statement.columnCount > 0 {
                 print(format.render(columns: statement.columnNames, rows: rows), terminator: "")

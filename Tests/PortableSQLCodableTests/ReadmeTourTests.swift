@@ -79,6 +79,7 @@ import Testing
     @Test func recordsTour() throws {
         let directory = try TemporaryDirectory()
         let db = try SQLContext(path: directory.path("books.sqlite"))
+        db.foreignKeysEnabled = true  // SQLite's default is off
         try db.createTableIfNotExists(Author.self)
         try db.createTableIfNotExists(Book.self)
         let leGuin = try db.insert(Author(name: "Ursula K. Le Guin"))
@@ -89,7 +90,7 @@ import Testing
         for result in cursor { titles.append(try result.get().title) }
         #expect(titles == ["The Dispossessed", "The Lathe of Heaven"])
         let pairs: [(Author?, Book?)] = try db.query(Author.self, alias: "a")
-            .join(Book.self, "b", kind: .left, on: Book.authorID)
+            .join(Book.self, alias: "b", kind: .left, on: Book.authorID)
             .eval().load()
         #expect(pairs.count == 2)
         try db.delete(leGuin)

@@ -83,8 +83,10 @@ struct ComputedTableNote: SQLCodable {
         try context.update(banks)
         #expect(try context.fetch(Author.self, id: 2) == banks)
 
-        let missing = try #require(throws: SQLError.self) { try context.update(Author(id: 99, name: "Ghost")) }
-        #expect(missing.code == .notFound)
+        // As in SkipSQL, updating a key no row has changes nothing and is no error.
+        try context.update(Author(id: 99, name: "Ghost"))
+        #expect(context.changes == 0)
+        #expect(try context.fetch(Author.self, id: 99) == nil)
 
         let upserted = try context.upsert(Author(name: "New via upsert", born: 2000))
         #expect(upserted.id == 4)
@@ -143,7 +145,7 @@ struct ComputedTableNote: SQLCodable {
     }
 
     @Test func constraintViolationLeavesTheTableUnchanged() throws {
-        let context = try SQLContext(path: nil)
+        let context = try SQLContext(path: nil, configuration: .platform.strict(.foreignKeys))
         _ = try makeLibrary(context)
         let before = try context.selectAll(sql: "SELECT * FROM book ORDER BY id")
         let orphan = try #require(throws: SQLError.self) { try context.insert(Book(authorID: 999, title: "Orphan")) }

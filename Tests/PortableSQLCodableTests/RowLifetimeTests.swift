@@ -106,7 +106,7 @@ import Testing
         let kept = KeptRows()
         Observed.onRow = { row, _ in kept.rows.append(row) }
         defer { Observed.onRow = { _, _ in } }
-        let pairs = try context.query(Observed.self, alias: "a").join(Note.self, "b", kind: .cross).where(Note.id.equals(.long(7)))
+        let pairs = try context.query(Observed.self, alias: "a").join(Note.self, alias: "b", kind: .cross, on: nil).where(Note.id.alias("a").equals(SQLValue.long(7)))
             .eval().load()
         #expect(pairs.count == notes.count)
         #expect(pairs.allSatisfy { $0.0?.note.id == 7 })

@@ -12,7 +12,7 @@ import Testing
         try context.createTableIfNotExists(Book.self)
         #expect(try context.tableExists(Book.self))
         let sql = try context.selectAll(sql: "SELECT sql FROM sqlite_master WHERE name = 'book'")[0][0].textValue ?? ""
-        #expect(sql == #"CREATE TABLE "book" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "author_id" INTEGER NOT NULL REFERENCES "author" ("id") ON DELETE CASCADE ON UPDATE CASCADE, "title" TEXT NOT NULL, "price" REAL DEFAULT 9.99)"#)
+        #expect(sql == #"CREATE TABLE "book" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "author_id" INTEGER NOT NULL, "title" TEXT NOT NULL, "price" REAL DEFAULT 9.99, FOREIGN KEY ("author_id") REFERENCES "author"("id") ON DELETE CASCADE ON UPDATE CASCADE)"#)
         let indexes = try context.selectAll(sql: "SELECT name, \"unique\" FROM pragma_index_list('book') WHERE origin = 'c' ORDER BY name")
         #expect(indexes == [["book_author", 0], ["book_author_title", 1]])
         let foreignKeys = try context.selectAll(sql: "SELECT \"table\", \"from\", \"to\", on_delete FROM pragma_foreign_key_list('book')")
@@ -23,7 +23,7 @@ import Testing
         let context = try SQLContext(path: nil)
         try context.createTableIfNotExists(DemoTable.self)
         let sql = try context.selectAll(sql: "SELECT sql FROM sqlite_master WHERE name = 'DEMO_TABLE'")[0][0].textValue ?? ""
-        #expect(sql.contains(#""TXT" TEXT NOT NULL UNIQUE"#))
+        #expect(sql.contains(#""TXT" TEXT UNIQUE NOT NULL"#))
         #expect(sql.contains(#""DBL" REAL DEFAULT 3.141592653589793"#))
         let indexes = try context.selectAll(sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'DEMO_TABLE' AND sql IS NOT NULL ORDER BY name")
         #expect(indexes == [["IDX_DBL"], ["IDX_TXT"]])

@@ -62,13 +62,13 @@ struct LogLine: SQLCodable, Equatable {
     @Test func schemaAsExpressions() throws {
         let create = Employee.table.createTableSQL()
         #expect(create.map(\.sql) == [
-            #"CREATE TABLE "employee" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL UNIQUE, "manager_id" INTEGER, "level" INTEGER DEFAULT 1)"#,
-            #"CREATE INDEX "employee_name" ON "employee" ("name")"#,
+            #"CREATE TABLE "employee" ("id" INTEGER PRIMARY KEY, "name" TEXT UNIQUE NOT NULL, "manager_id" INTEGER, "level" INTEGER DEFAULT 1)"#,
+            #"CREATE INDEX "employee_name" ON "employee"("name")"#,
         ])
         #expect(Employee.table.createTableSQL(ifNotExists: true, withIndexes: false).map(\.sql) == [
-            #"CREATE TABLE IF NOT EXISTS "employee" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL UNIQUE, "manager_id" INTEGER, "level" INTEGER DEFAULT 1)"#,
+            #"CREATE TABLE IF NOT EXISTS "employee" ("id" INTEGER PRIMARY KEY, "name" TEXT UNIQUE NOT NULL, "manager_id" INTEGER, "level" INTEGER DEFAULT 1)"#,
         ])
-        #expect(Employee.table.createIndexSQL(ifNotExists: true).map(\.sql) == [#"CREATE INDEX IF NOT EXISTS "employee_name" ON "employee" ("name")"#])
+        #expect(Employee.table.createIndexSQL(ifNotExists: true).map(\.sql) == [#"CREATE INDEX IF NOT EXISTS "employee_name" ON "employee"("name")"#])
         #expect(Employee.table.dropTableSQL().sql == #"DROP TABLE "employee""#)
         #expect(Employee.table.dropTableSQL(ifExists: true).sql == #"DROP TABLE IF EXISTS "employee""#)
 
@@ -184,8 +184,8 @@ struct LogLine: SQLCodable, Equatable {
             (Employee.name.notLike("%a%"), ["Linus"], #""name" NOT LIKE ?"#),
             (.notLike(Employee.name, SQLValue("G%")), ["Ada", "Linus", "Margaret"], #""name" NOT LIKE ?"#),
             (.between(Employee.level, min: SQLValue(2), max: Employee.id), ["Grace", "Linus"], #"("level" >= ? AND "level" <= "id")"#),
-            (.equals(Employee.name.alias("employee"), SQLValue("Grace")), ["Grace"], #""employee"."name" = ?"#),
-            (.isNull(Employee.managerID.alias("employee")), ["Ada"], #""employee"."manager_id" IS NULL"#),
+            (.equals(Employee.name.alias("employee"), SQLValue("Grace")), ["Grace"], #"employee."name" = ?"#),
+            (.isNull(Employee.managerID.alias("employee")), ["Ada"], #"employee."manager_id" IS NULL"#),
             (.and([]), ["Ada", "Grace", "Linus", "Margaret"], "1"),
             (.in(Employee.id, []), [], #""id" IN ()"#),
         ]
@@ -207,7 +207,7 @@ struct LogLine: SQLCodable, Equatable {
         ])
         let pairs = try context.query(Employee.self, alias: "e")
             .join(Employee.self, alias: "boss", kind: .left, on: Employee.managerID.alias("e").equals(Employee.id.alias("boss")))
-            .orderBy(Employee.id)
+            .orderBy(Employee.id.alias("e"))
             .eval().load()
         #expect(pairs.map { [$0.0?.name, $0.1?.name] } == [["Ada", nil], ["Grace", "Ada"], ["Linus", "Grace"]])
 
@@ -218,16 +218,19 @@ struct LogLine: SQLCodable, Equatable {
         #expect(query.sql.parameters == [1, "Ada"])
         #expect(try query.eval().load().map { [$0.0?.name, $0.1?.name] } == [["Linus", "Grace"]])
 
-        // Without an alias the joined table is named t1, and a foreign key column still works.
+        // Without an alias the tables are named by their quoted names, as in SkipSQL.
         let books = try SQLContext(path: nil)
         try books.createTableIfNotExists(Author.self)
         try books.createTableIfNotExists(Book.self)
         let author = try books.insert(Author(name: "Le Guin"))
         try books.insert(Book(authorID: author.id, title: "The Dispossessed"))
+        // (Both tables have an "id" here, so SQLite finds the unqualified SELECT list ambiguous.)
         let joined = books.query(Author.self).join(Book.self, kind: .inner, on: Book.authorID)
-        #expect(joined.sql.text.contains(#"INNER JOIN "book" AS "t1""#))
-        #expect(try joined.eval().load().map { $0.1?.title } == ["The Dispossessed"])
+        #expect(joined.sql.text.contains(#"FROM "author" INNER JOIN "book" ON "author"."id" = "book"."author_id""#))
+        #expect(throws: SQLError.self) { try joined.eval() }
+        let aliased = books.query(Author.self, alias: "a").join(Book.self, alias: "b", kind: .inner, on: Book.authorID)
+        #expect(try aliased.eval().load().map { $0.1?.title } == ["The Dispossessed"])
         let typed: SQLJoinType = .cross
-        #expect(try books.query(Author.self).join(Book.self, alias: "b", kind: typed, on: nil).eval().load().count == 1)
+        #expect(try books.query(Author.self, alias: "a").join(Book.self, alias: "b", kind: typed, on: nil).eval().load().count == 1)
     }
 }

@@ -28,8 +28,8 @@ import Testing
 
         #expect(logged.map(\.txt) == ["ABC", "DEF"])
         #expect(logged[0] == inserted)
-        // The DBL column was inserted as NULL explicitly (the record encodes nil), so no default.
-        #expect(logged[1].dbl == nil)
+        // As in SkipSQL, a nil property is left out of the INSERT, so the DBL column's DEFAULT applies.
+        #expect(logged[1].dbl == Double.pi)
         let query = sqlite.query(DemoTable.self).where(predicate).sql
         #expect(query.text == #"SELECT "ID", "TXT", "NUM", "INT", "DBL", "BLB" FROM "DEMO_TABLE" WHERE ("NUM" IS NULL OR "TXT" = ?)"#)
         #expect(query.parameters == [.text("ABC")])
@@ -79,14 +79,15 @@ import Testing
 
         // perform a join between all the parents and children
         let joined2: [(DemoParent?, DemoChild?)] = try sqlite.query(DemoParent.self, alias: "t0")
-            .join(DemoChild.self, "t1", kind: .inner, on: DemoChild.parentID)
+            .join(DemoChild.self, alias: "t1", kind: .inner, on: DemoChild.parentID)
             .eval()
             .load()
 
         #expect(joined2.count == 3)
         #expect(joined2.map { "\($0.0?.parentInfo ?? "-")/\($0.1?.childInfo ?? "-")" }.sorted() == ["first/1a", "first/1b", "second/2a"])
 
-        // Deleting a parent cascades to its children.
+        // Deleting a parent cascades to its children, once foreign keys are on.
+        sqlite.foreignKeysEnabled = true
         try sqlite.delete(first)
         #expect(try sqlite.count(DemoChild.self) == 1)
     }

@@ -50,7 +50,7 @@ import Testing
             }
 
             extension Book: SQLCodable {
-                static let id = SQLColumn(name: "id", type: .long, primaryKey: true, autoincrement: true, nullable: false)
+                static let id = SQLColumn(name: "id", type: .long, primaryKey: true, autoincrement: true)
                 static let authorID = SQLColumn(name: "author_id", type: .long, nullable: false, index: SQLIndex(name: "book_author"), references: SQLForeignKey(table: Author.table, column: Author.id, onDelete: .cascade))
                 static let title = SQLColumn(name: "title", type: .text, unique: true, nullable: false)
                 static let price = SQLColumn(name: "price", type: .real, defaultValue: 9.99)

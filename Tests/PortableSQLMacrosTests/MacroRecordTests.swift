@@ -6,7 +6,7 @@ import Testing
 /// Records written by `@SQLRecord`, on a real database.
 @Suite struct MacroRecordTests {
     func makeContext() throws -> SQLContext {
-        let context = try SQLContext(path: nil)
+        let context = try SQLContext(path: nil, configuration: .platform.strict(.foreignKeys))
         try context.createTableIfNotExists(Artist.self)
         try context.createTableIfNotExists(Artwork.self)
         return context

@@ -28,6 +28,7 @@ enum Format: String { case paperback, hardcover, ebook }
     @Test func theSampleRunsAsTheReadmeSays() throws {
         let directory = try TemporaryDirectory()
         let db = try SQLContext(path: directory.path("novels.sqlite"))
+        db.foreignKeysEnabled = true  // SQLite's default is off
         try db.createTableIfNotExists(Writer.self)
         try db.createTableIfNotExists(Novel.self)
         let butler = try db.insert(Writer(name: "Octavia E. Butler", born: 1947))

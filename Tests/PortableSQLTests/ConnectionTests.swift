@@ -4,8 +4,10 @@ import PortableSQLTestSupport
 import Testing
 
 @Suite struct ConnectionTests {
-    @Test func foreignKeysAreOnByDefault() throws {
-        let context = try SQLContext(path: nil)
+    @Test func foreignKeysAreOffByDefaultAsInSQLiteAndOnWhenStrict() throws {
+        #expect(!SQLContext(configuration: .platform).foreignKeysEnabled)
+        #expect(SQLContext(configuration: .platform.strict([.checkedReads])).foreignKeysEnabled == false)
+        let context = try SQLContext(path: nil, configuration: .platform.strict(.foreignKeys))
         #expect(context.foreignKeysEnabled)
         try context.exec(sql: """
             CREATE TABLE parent (id INTEGER PRIMARY KEY);
@@ -21,14 +23,16 @@ import Testing
         try context.exec(sql: "INSERT INTO child VALUES (12, 99)")
     }
 
-    @Test func traceReportsStatementsWithoutValues() throws {
-        let context = try SQLContext(path: nil)
-        let log = ExecutedSQL(context)
-        try context.exec(sql: "CREATE TABLE t (v)")
-        try context.exec(sql: "INSERT INTO t VALUES (?)", parameters: ["secret value"])
-        log.stop()
-        try context.exec(sql: "SELECT 1")
-        #expect(log.statements == ["CREATE TABLE t (v)", "INSERT INTO t VALUES (?)"])
+    @Test func traceShowsBoundValuesAsSkipSQLDoesAndHidesThemWhenStrict() throws {
+        for (strictness, expected) in [(SQLStrictness(), "INSERT INTO t VALUES ('it''s', 2.5, x'00ff', NULL)"), (.hiddenValuesInTrace, "INSERT INTO t VALUES (?, ?, ?, ?)")] {
+            let context = try SQLContext(path: nil, configuration: .platform.strict(strictness))
+            let log = ExecutedSQL(context)
+            try context.exec(sql: "CREATE TABLE t (a, b, c, d)")
+            try context.exec(sql: "INSERT INTO t VALUES (?, ?, ?, ?)", parameters: ["it's", 2.5, .blob(Data([0, 255])), .null])
+            log.stop()
+            try context.exec(sql: "SELECT 1")
+            #expect(log.statements == ["CREATE TABLE t (a, b, c, d)", expected])
+        }
     }
 
     @Test func updateHookReportsRowChanges() throws {

@@ -22,10 +22,14 @@ import Testing
         let context = try SQLContext(path: nil)
         let tooMany = try #require(throws: SQLError.self) { try context.selectAll(sql: "SELECT ?", parameters: [1, 2]) }
         #expect(tooMany.code == .range)
-        let tooFew = try #require(throws: SQLError.self) { try context.selectAll(sql: "SELECT ?, ?", parameters: [1]) }
+        // Fewer values than parameters: the rest are NULL, as in SQLite and SkipSQL; strict refuses.
+        #expect(try context.selectAll(sql: "SELECT ?, ?", parameters: [1]) == [[1, .null]])
+        #expect(try context.selectAll(sql: "SELECT ?") == [[.null]])
+        let strict = try SQLContext(path: nil, configuration: .platform.strict(.allParametersBound))
+        let tooFew = try #require(throws: SQLError.self) { try strict.selectAll(sql: "SELECT ?, ?", parameters: [1]) }
         #expect(tooFew.code == .range)
         #expect(tooFew.message.contains("2 parameter"))
-        #expect(throws: SQLError.self) { try context.exec(sql: "SELECT ?") }
+        #expect(throws: SQLError.self) { try strict.exec(sql: "SELECT ?") }
         let script = try #require(throws: SQLError.self) { try context.exec(sql: "SELECT ?; SELECT ?", parameters: [1, 2]) }
         #expect(script.code == .misuse)
     }
@@ -41,22 +45,22 @@ import Testing
         #expect(unknown.code == .range)
         #expect(unknown.message.contains("other"))
         #expect(throws: SQLError.self) { try context.selectAll(sql: "SELECT :a", parameters: ["b": 1]) }
-        #expect(throws: SQLError.self) { try context.selectAll(sql: "SELECT :a, :b", parameters: ["a": 1]) }
+        #expect(try context.selectAll(sql: "SELECT :a, :b", parameters: ["a": 1]) == [[1, .null]])
+        let strict = try SQLContext(path: nil, configuration: .platform.strict(.allParametersBound))
+        #expect(throws: SQLError.self) { try strict.selectAll(sql: "SELECT :a, :b", parameters: ["a": 1]) }
     }
 
     @Test func columnIndexOutOfRange() throws {
         let context = try SQLContext(path: nil)
         let statement = try context.prepare(sql: "SELECT 1, 2")
         #expect(try statement.next())
+        // As in SkipSQL: SQLite's own answer for a column that is not there, never an error.
         for index in [-1, 2, Int.max, Int.min] {
-            let error = try #require(throws: SQLError.self) { try statement.long(at: index) }
-            #expect(error.code == .range)
-            #expect(throws: SQLError.self) { try statement.value(at: index) }
-            #expect(throws: SQLError.self) { try statement.text(at: index) }
-            #expect(throws: SQLError.self) { try statement.blob(at: index) }
-            #expect(throws: SQLError.self) { try statement.real(at: index) }
-            #expect(throws: SQLError.self) { try statement.isNull(at: index) }
+            #expect(statement.long(at: index) == 0 && statement.real(at: index) == 0)
+            #expect(statement.value(at: index) == .null && statement.text(at: index) == nil && statement.blob(at: index) == nil)
+            #expect(statement.isNull(at: index) && statement.textBytes(at: index) == nil)
         }
+        #expect(try !statement.next())
         #expect(throws: SQLError.self) { try statement.value(named: "missing") }
     }
 

@@ -72,7 +72,7 @@ struct Failure: Error {}
     }
 
     @Test func failedCommitRollsBack() throws {
-        let context = try SQLContext(path: nil)
+        let context = try SQLContext(path: nil, configuration: .platform.strict(.foreignKeys))
         try context.exec(sql: """
             CREATE TABLE parent (id INTEGER PRIMARY KEY);
             CREATE TABLE child (parent INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);

@@ -28,12 +28,14 @@ import Testing
         let cached = try context.prepare(sql: "SELECT 1")
         try context.exec(sql: "CREATE TABLE t (v)")
         context.close()
-        // reset() throws nothing (there is nothing to reset); the next use still throws.
+        // reset() throws nothing (there is nothing to reset); the next use still throws, and reads
+        // give SQLite's empty answers without touching the finalized statement.
         cached.reset()
-        for attempt in [{ _ = try cached.next() }, { try cached.bind(1, at: 1) }, { _ = try cached.rowValues() }] {
+        for attempt in [{ _ = try cached.next() }, { try cached.bind(1, at: 1) }] {
             let error = try #require(throws: SQLError.self) { try attempt() }
             #expect(error.code == .misuse)
         }
+        #expect(cached.rowValues().isEmpty && cached.long(at: 0) == 0 && cached.text(at: 0) == nil)
         cached.close()
     }
 

@@ -140,6 +140,7 @@ enum Truth {
         case .column(let column): return sample.value(of: column)
         case .aliasedColumn(let aliased): return sample.value(of: aliased.column)
         case .value(let value): return value
+        case .tuple: return .null  // the generator makes no row values
         }
     }
 
@@ -172,8 +173,6 @@ enum Truth {
         case .comparison(let column, .notEqual, .null): return .from(!sample.value(of: column).isNull)
         case .comparison(let column, let comparison, let value):
             return evaluate(sample.value(of: column), comparison, value)
-        case .isNull(let column): return .from(sample.value(of: column).isNull)
-        case .isNotNull(let column): return .from(!sample.value(of: column).isNull)
         case .between(let column, let low, let high):
             let stored = sample.value(of: column)
             if stored.isNull { return .unknown }

@@ -93,7 +93,7 @@ import Testing
         let insert = try sqlctx(["query", path, "INSERT INTO item (name) VALUES (?)", "--param", "new"])
         #expect(insert.output == "(1 row changed)\n")
         expectFailure(try sqlctx(["query", path, "SELECT ?", "--param", "int:x"]), mentioning: "not an integer")
-        expectFailure(try sqlctx(["query", path, "SELECT ?, ?", "--param", "1"]), mentioning: "SQLITE_RANGE")
+        expectFailure(try sqlctx(["query", path, "SELECT ?, ?", "--param", "1"]), mentioning: "takes 2 parameter(s); 1 --param given")
     }
 
     @Test func queryFailures() throws {

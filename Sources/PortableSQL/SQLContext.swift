@@ -58,7 +58,8 @@ public final class SQLContext {
             self.init(path: path, opened: .failure(failure), engine: nil)
             return
         }
-        self.init(path: path, opened: Self.open(path: path, flags: flags, engine: engine), engine: engine)
+        let opened = Self.checkDatabasePath(path, flags: flags).flatMap { Self.open(path: path, flags: flags, engine: engine) }
+        self.init(path: path, opened: opened, engine: engine)
     }
 
     /// Opens (and by default creates) the database file at `path`; `nil` opens a private

@@ -102,7 +102,8 @@ extension SQLContext {
     ///
     /// This is how a plain database is encrypted, an encrypted one decrypted, or a database
     /// moved to other cipher settings. It runs SQLCipher's `sqlcipher_export`, which does not
-    /// copy `user_version`; this method copies it too.
+    /// copy `user_version`; this method copies it too. The new file has the permission bits of
+    /// the database's file (see `writingNewFile(at:copying:for:_:)`).
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when `path` already exists (it is never
     ///   overwritten); `SQLITE_MISUSE` when the context is not `.plus`; SQLite's error when the
     ///   copy fails, in which case no file is left at `path`.
@@ -123,7 +124,7 @@ extension SQLContext {
         _ = try cipherLibrary(for: "export()")
         let version = try getUserVersion()
         let schema = "portablesql_export"
-        try Self.writingNewFile(at: path, for: "export") {
+        try writingNewFile(at: path, copying: "main", for: "export") {
             try exec(sql: "ATTACH DATABASE ? AS \(schema) KEY ?", parameters: [.text(path), .text(key?.keyText ?? "")])
             do {
                 _ = try withoutTrace { try selectAll(sql: "SELECT sqlcipher_export('\(schema)')") }

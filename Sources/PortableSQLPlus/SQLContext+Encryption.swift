@@ -39,7 +39,8 @@ extension SQLContext {
     ///
     /// Call it first, before any other statement. A new (empty) file is encrypted with this key
     /// as it is written, in the engine's own format (SQLCipher 4's defaults on SQLCipher 4). With
-    /// a wrong key nothing is written and the same context can be given another key.
+    /// a wrong key nothing is written and the same context can be given another key, also for
+    /// a file whose pages have no HMAC (SQLCipher 1's format, `hmac: false`).
     ///
     /// ```swift
     /// let db = try SQLContext(path: "notes.sqlite", configuration: .plus)
@@ -65,13 +66,15 @@ extension SQLContext {
         }
     }
 
-    /// Sets the key, applies `settings`, and checks the key by reading the schema.
+    /// Sets the key, applies `settings`, and checks the key by reading the schema (first on a
+    /// private connection when pages have no HMAC, see `checkKeyWithoutHMAC`).
     ///
     /// - Throws: `SQLError` (`SQLITE_NOTADB`) when the key does not open the file; errors from
     ///   the settings.
     func key(_ key: SQLCipherKey, settings: SQLCipherSettings, library: SQLCipherLibrary) throws {
         try library.applyKey(key, to: try checkOpen().connection)
         try settings.apply(to: self, library: library)
+        try checkKeyWithoutHMAC(key, settings: settings, library: library)
         try checkKey()
     }
 

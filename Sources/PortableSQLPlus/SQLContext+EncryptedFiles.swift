@@ -18,7 +18,8 @@ extension SQLContext {
     /// `source` open meanwhile.
     /// - Throws: `SQLError`: `SQLITE_CANTOPEN` when `source` does not exist or `destination`
     ///   exists and is not `source`; `SQLITE_NOTADB` when `source` is not a plain database (for
-    ///   example, already encrypted); `SQLITE_MISUSE` for an empty or malformed key.
+    ///   example, already encrypted); `SQLITE_MISUSE` for an empty or malformed key;
+    ///   `SQLITE_FULL` when the disk fills up, and SQLite's other errors as `export(_:key:)`.
     public static func encryptFile(at source: String, to destination: String, key: SQLCipherKey) throws {
         try key.validate()
         try rewriteFile(at: source, to: destination, openingWith: nil, settings: .default, exportingWith: key)

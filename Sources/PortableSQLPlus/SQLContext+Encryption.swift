@@ -109,7 +109,8 @@ extension SQLContext {
     /// the database's file (see `writingNewFile(at:copying:for:_:)`).
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when `path` already exists (it is never
     ///   overwritten); `SQLITE_MISUSE` when the context is not `.plus`; SQLite's error when the
-    ///   copy fails, in which case no file is left at `path`.
+    ///   copy fails (`SQLITE_FULL` on a full disk, see `recoveringExportCode(on:)`), in which
+    ///   case no file is left at `path`.
     public func export(_ path: String, key: String?) throws {
         try exportCopy(to: path, key: key.flatMap { $0.isEmpty ? nil : SQLCipherKey.passphrase($0) })
     }
@@ -124,7 +125,7 @@ extension SQLContext {
     /// Writes a copy of the whole database to `path`, encrypted with `key`, plain when `nil`.
     func exportCopy(to path: String, key: SQLCipherKey?) throws {
         try key?.validate()
-        _ = try cipherLibrary(for: "export()")
+        let engine = try cipherLibrary(for: "export()").library.engine
         let version = try getUserVersion()
         let schema = "portablesql_export"
         try writingNewFile(at: path, copying: "main", for: "export") {
@@ -134,7 +135,7 @@ extension SQLContext {
                 try exec(sql: "PRAGMA \(schema).user_version = \(version)")
             } catch {
                 try? exec(sql: "DETACH DATABASE \(schema)")
-                throw error
+                throw (error as? SQLError)?.recoveringExportCode(on: engine) ?? error
             }
             try exec(sql: "DETACH DATABASE \(schema)")
         }

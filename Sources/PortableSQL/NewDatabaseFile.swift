@@ -47,10 +47,11 @@ extension SQLContext {
     }
 
     /// Creates an empty file at `path`, failing when one exists, with the mode (and, as root,
-    /// owner) of the regular file `source`, or SQLite's default mode when there is none.
+    /// owner) of the regular file `source`, or SQLite's default mode when there is none: the
+    /// rule of `writingNewFile(at:copying:for:_:)`, also for files SQLCipher writes itself.
     ///
-    /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when the file cannot be created.
-    private static func createEmptyFile(at path: String, like source: String?, for operation: String) throws {
+    /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when the file cannot be created, naming `operation`.
+    package static func createEmptyFile(at path: String, like source: String?, for operation: String) throws {
         var status = stat()
         let model = source.flatMap { stat($0, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? status : nil }
         // Created unreadable to others; the source's bits are set once the file is ours.

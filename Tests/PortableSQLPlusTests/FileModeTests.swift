@@ -107,6 +107,20 @@ import Glibc
         #expect(Self.mode(path) == 0o600 && Self.owner(path) == owner)
         #expect(try sqlite3(path, "SELECT count(*) FROM item;") == "3000\n")
     }
+
+    @Test func upgradingTheCipherFormatKeepsModeAndOwner() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("v3.db")
+        try sqlcipher(path, "PRAGMA key = 'old format';\nCREATE TABLE item (name TEXT);\nINSERT INTO item VALUES ('kept');", program: systemSQLCipherProgram)
+        try #require(chmod(path, 0o600) == 0)
+        if geteuid() == 0 { try #require(chown(path, 4_321, 4_321) == 0) }
+        let owner = Self.owner(path)
+        let upgrade = try SQLContext.upgradeCipherFormat(at: path, key: "old format")
+        #expect(upgrade.formerFormat == 3)
+        #expect(Self.mode(path) == 0o600 && Self.owner(path) == owner)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["v3.db"])
+        #expect(try sqlcipher(path, "PRAGMA key = 'old format';\nSELECT name FROM item;") == "kept\n")
+    }
 }
 
 /// Lists a folder over and over on another thread, noting the mode of each file it sees, until

@@ -1,22 +1,75 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension SQLContext {
-    /// Runs `write`, which creates a database file at `path`, after checking that no file is
-    /// there; when `write` throws, removes what it left (see `removeDatabaseFiles(at:)`). The
-    /// one rule of every copy PortableSQL writes: it never overwrites a file, and leaves no
-    /// partial one.
+    /// Runs `write`, which fills a new database file at `path` with a copy of the database
+    /// `schema` of this context; when `write` throws, removes what it left (see
+    /// `removeDatabaseFiles(at:)`). The one rule of every copy PortableSQL writes (backup,
+    /// `vacuum(into:)`, export, encrypting and decrypting files): it never overwrites a file,
+    /// leaves no partial one, and is never more readable than its source.
     ///
-    /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when `path` is empty, in memory or taken, naming
-    ///   `operation` ("back up", "vacuum", …); and what `write` throws.
-    package static func writingNewFile<Result>(at path: String, for operation: String, _ write: () throws -> Result) throws -> Result {
+    /// The file is created empty, exclusively, before SQLite opens it: with the permission bits
+    /// of the source file (whatever the umask) and, when running as root, its owner and group,
+    /// or with SQLite's default mode (0644 less the umask) when the source is in memory. SQLite
+    /// gives the journal and WAL of a file its mode and owner, so they follow.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when `path` is empty, in memory or taken, or the
+    ///   file cannot be created, naming `operation` ("back up", "vacuum", …); `SQLError` when
+    ///   the context is closed; and what `write` throws.
+    package func writingNewFile<Result>(at path: String, copying schema: String, for operation: String, _ write: () throws -> Result) throws -> Result {
         guard !path.isEmpty, path != ":memory:", !FileManager.default.fileExists(atPath: path) else {
             throw SQLError(code: .cantOpen, message: "cannot \(operation) to \(path.isEmpty ? "an empty path" : path): give a path where no file exists yet (an existing file is never overwritten)")
         }
+        try Self.createEmptyFile(at: path, like: try databaseFile(of: schema), for: operation)
         do {
             return try write()
         } catch {
-            removeDatabaseFiles(at: path)
+            Self.removeDatabaseFiles(at: path)
             throw error
+        }
+    }
+
+    /// The file of the database `schema` (`PRAGMA database_list`); `nil` when it is in memory
+    /// or a temporary database.
+    ///
+    /// - Throws: `SQLError` when the context is closed or there is no schema `schema`.
+    package func databaseFile(of schema: String) throws -> String? {
+        let rows = try selectAll(sql: "PRAGMA database_list")
+        guard let row = rows.first(where: { $0.count > 2 && $0[1].textValue == schema }) else {
+            throw SQLError(code: .error, message: "unknown database \(schema)")
+        }
+        return row[2].textValue.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Creates an empty file at `path`, failing when one exists, with the mode (and, as root,
+    /// owner) of the regular file `source`, or SQLite's default mode when there is none: the
+    /// rule of `writingNewFile(at:copying:for:_:)`, also for files SQLCipher writes itself.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when the file cannot be created, naming `operation`.
+    package static func createEmptyFile(at path: String, like source: String?, for operation: String) throws {
+        var status = stat()
+        let model = source.flatMap { stat($0, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? status : nil }
+        // Created unreadable to others; the source's bits are set once the file is ours.
+        let descriptor = openNewFile(path, mode: model == nil ? 0o644 : 0o600)
+        guard descriptor >= 0 else {
+            throw SQLError(code: .cantOpen, message: "cannot \(operation) to \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { closeFile(descriptor) }
+        guard let model else { return }
+        if geteuid() == 0 {
+            // As root SQLite gives journals the database's owner; the copy gets the source's,
+            // where the file system allows it.
+            _ = fchown(descriptor, model.st_uid, model.st_gid)
+        }
+        guard fchmod(descriptor, model.st_mode & 0o777) == 0 else {
+            let reason = String(cString: strerror(errno))
+            removeDatabaseFiles(at: path)
+            throw SQLError(code: .cantOpen, message: "cannot \(operation) to \(path): cannot set its mode: \(reason)")
         }
     }
 
@@ -27,4 +80,14 @@ extension SQLContext {
             try? FileManager.default.removeItem(atPath: file)
         }
     }
+}
+
+/// Creates the file at `path` for writing, failing when it exists; returns its descriptor, or -1.
+private func openNewFile(_ path: String, mode: mode_t) -> Int32 {
+    open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+}
+
+/// Closes the file `descriptor`.
+private func closeFile(_ descriptor: Int32) {
+    close(descriptor)
 }

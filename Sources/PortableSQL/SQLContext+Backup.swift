@@ -77,23 +77,26 @@ extension SQLContext {
 
     /// Copies the database `schema` into a new file at `path`, with the online backup of
     /// `backup(to:schema:destinationSchema:pagesPerStep:progress:)`, on this context's engine.
+    /// The copy and its journal have the permission bits of the database's file (see
+    /// `writingNewFile(at:copying:for:_:)`).
     ///
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when a file exists at `path` (a backup never
     ///   overwrites one here; back up into an open context to replace a database), and as
     ///   `backup(to:…)`. On any failure no file is left at `path`.
     public func backup(toPath path: String, schema: String = "main", pagesPerStep: Int = 100, progress: ((SQLBackupProgress) -> Bool)? = nil) throws {
-        try backup(toPath: path) { destination in
+        try backup(toPath: path, schema: schema) { destination in
             try backup(to: destination, schema: schema, pagesPerStep: pagesPerStep, progress: progress)
         }
     }
 
-    /// Opens a new file at `path` on this context's engine, runs `copy` into it, and removes
-    /// the file when anything fails.
+    /// Opens a new file at `path` for a copy of the database `schema`, on this context's
+    /// engine, runs `copy` into it, and removes the file when anything fails; the file is made
+    /// by `writingNewFile(at:copying:for:_:)`, so it is no more readable than the source.
     ///
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when a file exists at `path`, and what `copy` throws.
-    package func backup(toPath path: String, _ copy: (SQLContext) throws -> Void) throws {
+    package func backup(toPath path: String, schema: String = "main", _ copy: (SQLContext) throws -> Void) throws {
         let (_, engine) = try checkOpen()
-        try Self.writingNewFile(at: path, for: "back up") {
+        try writingNewFile(at: path, copying: schema, for: "back up") {
             let destination = try SQLContext(path: path, on: engine)
             defer { destination.close() }
             try copy(destination)

@@ -64,7 +64,8 @@ public final class SQLContext {
             return
         }
         let strictness = configuration.strictness
-        self.init(path: path, opened: Self.open(path: path, flags: flags, engine: engine, strictness: strictness), engine: engine, strictness: strictness)
+        let opened = Self.checkDatabasePath(path, flags: flags).flatMap { Self.open(path: path, flags: flags, engine: engine, strictness: strictness) }
+        self.init(path: path, opened: opened, engine: engine, strictness: strictness)
     }
 
     /// Opens (and by default creates) the database file at `path`; `nil` opens a private

@@ -53,10 +53,18 @@ extension SQLContext {
     /// `userVersion` to its version. A step that throws is rolled back alone: the version stays
     /// at the last step that succeeded, and the error is thrown.
     ///
+    /// When foreign keys are enforced, each step runs with enforcement off, as SQLite's
+    /// ALTER TABLE documentation prescribes, so that rebuilding a table (create the new one,
+    /// copy, drop the old one, rename) does not cascade deletes to its child rows; before the
+    /// step commits, `PRAGMA foreign_key_check` must find no violation, else the step is rolled
+    /// back. Enforcement is put back as it was after each step, whether it succeeded or not.
+    ///
     /// Returns the versions applied (empty when the schema was current).
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the steps' versions are not positive and
     ///   strictly increasing; `SQLError` (`SQLITE_ERROR`) when the database's version is above the
-    ///   newest step (a newer app wrote it), leaving it untouched; what a failing step throws.
+    ///   newest step (a newer app wrote it), leaving it untouched; `SQLError`
+    ///   (`SQLITE_CONSTRAINT_FOREIGNKEY`) when foreign keys are enforced and a step leaves rows
+    ///   whose parent is missing, naming the first ones; what a failing step throws.
     @discardableResult
     public func migrate(_ steps: [SQLMigration]) throws -> [Int64] {
         var previous: Int64 = 0
@@ -72,9 +80,12 @@ extension SQLContext {
         }
         var applied: [Int64] = []
         for step in steps where step.version > current {
-            try transaction(.immediate) {
-                try step.apply(self)
-                try setUserVersion(step.version)
+            try withForeignKeysDeferred { enforced in
+                try transaction(.immediate) {
+                    try step.apply(self)
+                    if enforced { try checkForeignKeys(after: step) }
+                    try setUserVersion(step.version)
+                }
             }
             applied.append(step.version)
         }

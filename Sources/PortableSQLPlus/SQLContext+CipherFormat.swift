@@ -31,6 +31,7 @@ extension SQLContext {
     /// let upgrade = try SQLContext.upgradeCipherFormat(at: "old.sqlite", key: "passphrase")
     /// print(upgrade)   // was in SQLCipher 3 format; upgraded to SQLCipher 4 format
     /// ```
+    /// The upgraded file keeps the mode of the old one (and, as root, its owner).
     /// - Returns: the format found, and the one the file is in now.
     /// - Throws: `SQLError`: `SQLITE_CANTOPEN` when there is no file at `path`; `SQLITE_NOTADB`
     ///   when the key opens it in no known format (a wrong key, or a plain database);
@@ -56,6 +57,12 @@ extension SQLContext {
         // (the file was checked to exist).
         let migrating = try SQLContext(path: path, flags: [.readWrite, .create], configuration: library.configuration)
         defer { migrating.close() }
+        // cipher_migrate writes the new format to `path-migrated`, then renames it over `path`:
+        // made first with the mode and owner of `path`, so that the upgraded file keeps them.
+        let migrated = path + "-migrated"
+        removeDatabaseFiles(at: migrated)
+        try createEmptyFile(at: migrated, like: path, for: "upgrade")
+        defer { removeDatabaseFiles(at: migrated) }
         try library.applyKey(key, to: try migrating.checkOpen().connection)
         let status = try migrating.selectAll(sql: "PRAGMA cipher_migrate")
         guard status == [["0"]] else {

@@ -12,11 +12,14 @@ extension SQLContext {
     ///
     /// The work is done in a temporary file beside `destination`, checked with the key, then
     /// renamed over it in one step: on any failure `source` is untouched and no partial file is
-    /// left. Rows, schema and `user_version` are kept. No other connection should have `source`
-    /// open meanwhile.
+    /// left. Rows, schema and `user_version` are kept. The temporary file, its journal and the
+    /// result have the permission bits of `source` (and, as root, its owner), so a private file
+    /// stays private, also when it is rewritten in place. No other connection should have
+    /// `source` open meanwhile.
     /// - Throws: `SQLError`: `SQLITE_CANTOPEN` when `source` does not exist or `destination`
     ///   exists and is not `source`; `SQLITE_NOTADB` when `source` is not a plain database (for
-    ///   example, already encrypted); `SQLITE_MISUSE` for an empty or malformed key.
+    ///   example, already encrypted); `SQLITE_MISUSE` for an empty or malformed key;
+    ///   `SQLITE_FULL` when the disk fills up, and SQLite's other errors as `export(_:key:)`.
     public static func encryptFile(at source: String, to destination: String, key: SQLCipherKey) throws {
         try key.validate()
         try rewriteFile(at: source, to: destination, openingWith: nil, settings: .default, exportingWith: key)

@@ -39,7 +39,8 @@ extension SQLContext {
     ///
     /// Call it first, before any other statement. A new (empty) file is encrypted with this key
     /// as it is written, in the engine's own format (SQLCipher 4's defaults on SQLCipher 4). With
-    /// a wrong key nothing is written and the same context can be given another key.
+    /// a wrong key nothing is written and the same context can be given another key, also for
+    /// a file whose pages have no HMAC (SQLCipher 1's format, `hmac: false`).
     ///
     /// ```swift
     /// let db = try SQLContext(path: "notes.sqlite", configuration: .plus)
@@ -65,13 +66,15 @@ extension SQLContext {
         }
     }
 
-    /// Sets the key, applies `settings`, and checks the key by reading the schema.
+    /// Sets the key, applies `settings`, and checks the key by reading the schema (first on a
+    /// private connection when pages have no HMAC, see `checkKeyWithoutHMAC`).
     ///
     /// - Throws: `SQLError` (`SQLITE_NOTADB`) when the key does not open the file; errors from
     ///   the settings.
     func key(_ key: SQLCipherKey, settings: SQLCipherSettings, library: SQLCipherLibrary) throws {
         try library.applyKey(key, to: try checkOpen().connection)
         try settings.apply(to: self, library: library)
+        try checkKeyWithoutHMAC(key, settings: settings, library: library)
         try checkKey()
     }
 
@@ -102,10 +105,12 @@ extension SQLContext {
     ///
     /// This is how a plain database is encrypted, an encrypted one decrypted, or a database
     /// moved to other cipher settings. It runs SQLCipher's `sqlcipher_export`, which does not
-    /// copy `user_version`; this method copies it too.
+    /// copy `user_version`; this method copies it too. The new file has the permission bits of
+    /// the database's file (see `writingNewFile(at:copying:for:_:)`).
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when `path` already exists (it is never
     ///   overwritten); `SQLITE_MISUSE` when the context is not `.plus`; SQLite's error when the
-    ///   copy fails, in which case no file is left at `path`.
+    ///   copy fails (`SQLITE_FULL` on a full disk, see `recoveringExportCode(on:)`), in which
+    ///   case no file is left at `path`.
     public func export(_ path: String, key: String?) throws {
         try exportCopy(to: path, key: key.flatMap { $0.isEmpty ? nil : SQLCipherKey.passphrase($0) })
     }
@@ -120,17 +125,17 @@ extension SQLContext {
     /// Writes a copy of the whole database to `path`, encrypted with `key`, plain when `nil`.
     func exportCopy(to path: String, key: SQLCipherKey?) throws {
         try key?.validate()
-        _ = try cipherLibrary(for: "export()")
+        let engine = try cipherLibrary(for: "export()").library.engine
         let version = try getUserVersion()
         let schema = "portablesql_export"
-        try Self.writingNewFile(at: path, for: "export") {
+        try writingNewFile(at: path, copying: "main", for: "export") {
             try exec(sql: "ATTACH DATABASE ? AS \(schema) KEY ?", parameters: [.text(path), .text(key?.keyText ?? "")])
             do {
                 _ = try withoutTrace { try selectAll(sql: "SELECT sqlcipher_export('\(schema)')") }
                 try exec(sql: "PRAGMA \(schema).user_version = \(version)")
             } catch {
                 try? exec(sql: "DETACH DATABASE \(schema)")
-                throw error
+                throw (error as? SQLError)?.recoveringExportCode(on: engine) ?? error
             }
             try exec(sql: "DETACH DATABASE \(schema)")
         }

@@ -190,8 +190,32 @@ do {
         let answers = try contexts.map { try $0.selectAll(sql: "SELECT number()")[0][0].longValue ?? 0 }
         report("answers \(answers.map(String.init).joined(separator: " "))")
 
+    case "copy" where arguments.count == 4:
+        // copy HOW SOURCE DESTINATION: copies the plain database SOURCE to DESTINATION with
+        // export (encrypted), encryptFile, backup or vacuum; prints "copied", or the error's
+        // code and whether a file was left at DESTINATION. Run on a full disk by FullDiskTests.
+        let (how, source, destination) = (arguments[1], arguments[2], arguments[3])
+        do {
+            switch how {
+            case "encryptFile":
+                try SQLContext.encryptFile(at: source, to: destination, key: helperKey)
+            default:
+                let context = try SQLContext(path: source, configuration: .plus)
+                defer { context.close() }
+                switch how {
+                case "export": try context.export(destination, key: helperKey)
+                case "backup": try context.backup(toPath: destination)
+                default: try context.vacuum(into: destination)
+                }
+            }
+            report("copied")
+        } catch let error as SQLError {
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: destination).deletingLastPathComponent().path)) ?? []
+            report("\(error.extendedCode.name) left \(left.count) \(error.message)")
+        }
+
     default:
-        fail("usage: PortableSQLTestHelper open-plus [LIBRARY] | wrong-key PATH [LEVEL] | commit-loop PATH JOURNAL ENGINE | writer PATH ROWS TIMEOUT_MS ID | cycles PATH N | function-slots")
+        fail("usage: PortableSQLTestHelper open-plus [LIBRARY] | wrong-key PATH [LEVEL] | commit-loop PATH JOURNAL ENGINE | writer PATH ROWS TIMEOUT_MS ID | cycles PATH N | function-slots | copy HOW SOURCE DESTINATION")
     }
 } catch {
     fail("\(error)")

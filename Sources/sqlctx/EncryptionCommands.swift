@@ -29,7 +29,7 @@ struct EncryptCommand: ParsableCommand {
             guard keyOptions.cipherCompatibility == nil else {
                 throw CommandFailure("encrypt writes the engine's own format; --cipher-compatibility is for reading older databases")
             }
-            let key = try keyOptions.requiredKey(prompt: "New key for \(destination): ")
+            let key = try keyOptions.requiredNewKey(for: destination)
             try SQLContext.encryptFile(at: source, to: destination, key: .passphrase(key))
             print("encrypted \(source) into \(destination)")
         }
@@ -98,7 +98,7 @@ struct RekeyCommand: ParsableCommand {
             } else if let fromEnvironment = ProcessInfo.processInfo.environment["SQLCTX_NEW_KEY"], !fromEnvironment.isEmpty {
                 newKey = fromEnvironment
             } else {
-                newKey = try KeyOptions.prompt("New key for \(database): ")
+                newKey = try KeyOptions.promptNewKey(for: database)
             }
             try context.rekey(.passphrase(newKey))
             print("rekeyed \(database)")

@@ -53,6 +53,34 @@ struct KeyOptions: ParsableArguments {
         return try Self.prompt(prompt)
     }
 
+    /// The key for a new encryption (encrypt): from `--key-file` or `SQLCTX_KEY`, else typed
+    /// twice on the terminal (see `promptNewKey(for:)`).
+    ///
+    /// - Throws: `CommandFailure` for an unreadable or empty key file, no terminal, or two
+    ///   different keys typed.
+    func requiredNewKey(for database: String) throws -> String {
+        if let keyFile { return try Self.readKeyFile(keyFile) }
+        if let key = ProcessInfo.processInfo.environment[Self.environmentVariable], !key.isEmpty { return key }
+        return try Self.promptNewKey(for: database)
+    }
+
+    /// Asks for a new key on the terminal twice, as `passwd` does, since a mistyped new key
+    /// would lock the database away for good.
+    ///
+    /// - Throws: `CommandFailure` when the two keys typed differ (nothing is written then), and
+    ///   as `prompt(_:)`.
+    static func promptNewKey(for database: String) throws -> String {
+        let key = try prompt("New key for \(database): ")
+        guard try prompt("Type the new key again: ") == key else {
+            throw CommandFailure("the two new keys typed differ; nothing was written (\(database) is unchanged)")
+        }
+        return key
+    }
+
+    /// Reads the key in `keyFile` (one line; a trailing newline is ignored), warning on standard
+    /// error, as ssh does, when the file's mode lets its group or others read it.
+    ///
+    /// - Throws: `CommandFailure` for an unreadable or empty key file.
     static func readKeyFile(_ keyFile: String) throws -> String {
         let contents: Data
         do {
@@ -64,10 +92,22 @@ struct KeyOptions: ParsableArguments {
         if key.hasSuffix("\n") { key.removeLast() }
         if key.hasSuffix("\r") { key.removeLast() }
         guard !key.isEmpty else { throw CommandFailure("key file \(keyFile) is empty") }
+        warnWhenReadableByOthers(keyFile)
         return key
     }
 
+    /// Prints one line on standard error when the mode of `keyFile` lets its group or others
+    /// read it (the key is still used).
+    static func warnWhenReadableByOthers(_ keyFile: String) {
+        var status = stat()
+        guard stat(keyFile, &status) == 0, status.st_mode & 0o044 != 0 else { return }
+        let mode = String(status.st_mode & 0o777, radix: 8)
+        FileHandle.standardError.write(Data("sqlctx: warning: key file \(keyFile) is readable by others (mode 0\(mode)); make it private with chmod 600\n".utf8))
+    }
+
     /// Reads a line from the terminal with echo turned off.
+    ///
+    /// - Throws: `CommandFailure` when there is no terminal or nothing was typed.
     static func prompt(_ message: String) throws -> String {
         let terminal = open("/dev/tty", O_RDWR)
         guard terminal >= 0 else {

@@ -203,4 +203,25 @@ import Testing
         let platform = try #require(throws: SQLError.self) { try SQLiteConfiguration.platform.setCipherLogLevel(.none) }
         #expect(platform.code == .misuse)
     }
+
+    @Test(arguments: [SQLCipherSettings(compatibility: 1), SQLCipherSettings(hmac: false), .sqlcipher3])
+    func aWrongKeyThenTheRightOneOnTheSameHandle(settings: SQLCipherSettings) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("old.db")
+        do {
+            let writer = try SQLContext(path: path, configuration: .plus)
+            try writer.key("right key", settings: settings)
+            try writer.exec(sql: "CREATE TABLE item (name TEXT); INSERT INTO item VALUES ('kept'); PRAGMA user_version = 4")
+            writer.close()
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let context = try SQLContext(path: path, configuration: .plus)
+        defer { context.close() }
+        let wrong = try #require(throws: SQLError.self) { try context.key("wrong key", settings: settings) }
+        #expect(wrong.code == .notADatabase, "\(wrong)")
+        try context.key("right key", settings: settings)
+        #expect(try context.selectAll(sql: "SELECT name FROM item") == [["kept"]])
+        #expect(context.userVersion == 4)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
 }

@@ -29,6 +29,16 @@ import Testing
         #expect(outcome.errors.contains(text), "\(outcome.errors)", sourceLocation: sourceLocation)
     }
 
+    /// Writes `key` to a private (0600) key file at `path`, as a user should.
+    func writeKeyFile(_ key: String, to path: String) throws {
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(key.utf8), attributes: [.posixPermissions: 0o600]))
+    }
+
+    /// Runs the tool through the shell `script`, with both output streams in the result.
+    func sqlctxInShell(_ script: String, _ arguments: [String]) throws -> String {
+        try run("/bin/sh", ["-c", script + " 2>&1", try builtProduct("sqlctx")] + arguments)
+    }
+
     func makeSampleDatabase(_ directory: TemporaryDirectory) throws -> String {
         let path = directory.path("sample.db")
         try sqlite3(path, """
@@ -136,7 +146,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = try makeSampleDatabase(directory)
         let keyFile = directory.path("key.txt")
-        try "first key\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
+        try writeKeyFile("first key\n", to: keyFile)
         let encrypted = directory.path("enc.db")
         let encrypt = try sqlctx(["encrypt", path, encrypted, "--key-file", keyFile])
         #expect(encrypt.status == 0)
@@ -148,7 +158,7 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: encrypted)) == before)
 
         let newKeyFile = directory.path("new.txt")
-        try "second key".write(toFile: newKeyFile, atomically: true, encoding: .utf8)
+        try writeKeyFile("second key", to: newKeyFile)
         #expect(try sqlctx(["rekey", encrypted, "--key-file", keyFile, "--new-key-file", newKeyFile]).status == 0)
         expectFailure(try sqlctx(["query", encrypted, "SELECT 1", "--key-file", keyFile]), mentioning: "key is wrong")
 
@@ -184,7 +194,7 @@ import Testing
         let target = directory.path("out.db")
         expectFailure(try sqlctx(["encrypt", path, target, "--key-file", directory.path("absent.txt")]), mentioning: "cannot read key file")
         let empty = directory.path("empty.txt")
-        try "\n".write(toFile: empty, atomically: true, encoding: .utf8)
+        try writeKeyFile("\n", to: empty)
         expectFailure(try sqlctx(["encrypt", path, target, "--key-file", empty]), mentioning: "is empty")
         // Without a key and without a terminal to ask on.
         expectFailure(try sqlctx(["encrypt", path, target], detached: true), mentioning: "no key given")
@@ -200,11 +210,74 @@ import Testing
         let path = try makeSampleDatabase(directory)
         let target = directory.path("prompted.db")
         let binary = try builtProduct("sqlctx")
-        // `script` gives the tool a terminal; the key is typed into it after the prompt shows.
-        let transcript = try run("/bin/sh", ["-c", "(sleep 0.5; printf 'typed secret\\n') | script -qec \"'\(binary)' encrypt '\(path)' '\(target)'\" /dev/null"])
+        // `script` gives the tool a terminal; the new key is typed into it twice, after each prompt.
+        let transcript = try run("/bin/sh", ["-c", "(sleep 0.5; printf 'typed secret\\n'; sleep 0.5; printf 'typed secret\\n') | script -qec \"'\(binary)' encrypt '\(path)' '\(target)'\" /dev/null"])
         #expect(transcript.contains("New key for"))
         #expect(!transcript.contains("typed secret"))
         #expect(try sqlcipher(target, "PRAGMA key = 'typed secret';\nSELECT count(*) FROM item;") == "3\n")
+    }
+
+    @Test func aKeyFileReadableByOthersIsUsedWithAWarning() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        let keyFile = directory.path("open-key.txt")
+        try writeKeyFile("shared key", to: keyFile)
+        let quiet = try sqlctxInShell(#""$0" "$@""#, ["encrypt", path, directory.path("quiet.db"), "--key-file", keyFile])
+        #expect(!quiet.contains("warning"), "\(quiet)")
+        try #require(chmod(keyFile, 0o644) == 0)
+        let warned = try sqlctxInShell(#""$0" "$@""#, ["encrypt", path, directory.path("warned.db"), "--key-file", keyFile])
+        let warnings = warned.split(separator: "\n").filter { $0.contains("warning") }
+        #expect(warnings == ["sqlctx: warning: key file \(keyFile) is readable by others (mode 0644); make it private with chmod 600"], "\(warned)")
+        #expect(!warned.contains("shared key"))
+        #expect(try sqlcipher(directory.path("warned.db"), "PRAGMA key = 'shared key';\nSELECT count(*) FROM item;") == "3\n")
+    }
+
+    @Test func aNewKeyIsTypedTwice() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        let binary = try builtProduct("sqlctx")
+        // Types `lines` into the tool's terminal, one after each prompt; a failure shows in the transcript.
+        func typing(_ lines: [String], _ arguments: String) throws -> String {
+            let input = lines.map { "sleep 0.8; printf '\($0)\\n'" }.joined(separator: "; ")
+            return try run("/bin/sh", ["-c", "(\(input)) | script -qec \"'\(binary)' \(arguments)\" /dev/null || true"])
+        }
+        let mismatched = directory.path("mismatched.db")
+        let refused = try typing(["first try", "first tyr"], "encrypt '\(path)' '\(mismatched)'")
+        #expect(refused.contains("Type the new key again") && refused.contains("the two new keys typed differ"), "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: mismatched))
+
+        let encrypted = directory.path("typed.db")
+        let accepted = try typing(["typed secret", "typed secret"], "encrypt '\(path)' '\(encrypted)'")
+        #expect(!accepted.contains("typed secret") && accepted.contains("encrypted "), "\(accepted)")
+        #expect(try sqlcipher(encrypted, "PRAGMA key = 'typed secret';\nSELECT count(*) FROM item;") == "3\n")
+
+        // rekey: the current key once, the new one twice.
+        let before = try Data(contentsOf: URL(fileURLWithPath: encrypted))
+        let rekeyRefused = try typing(["typed secret", "new one", "new 0ne"], "rekey '\(encrypted)'")
+        #expect(rekeyRefused.contains("the two new keys typed differ"), "\(rekeyRefused)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: encrypted)) == before)
+        _ = try typing(["typed secret", "new one", "new one"], "rekey '\(encrypted)'")
+        #expect(try sqlcipher(encrypted, "PRAGMA key = 'new one';\nSELECT count(*) FROM item;") == "3\n")
+    }
+
+    @Test func copiesOfAPrivateDatabaseArePrivateWhateverTheUmask() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        try #require(chmod(path, 0o600) == 0)
+        let keyFile = directory.path("key.txt")
+        try writeKeyFile("private key", to: keyFile)
+        let permissive = #"umask 000; exec "$0" "$@""#
+        let encrypted = directory.path("enc.db")
+        let copies = [directory.path("copy.db"), encrypted, directory.path("enc-copy.db"), directory.path("plain.db")]
+        _ = try sqlctxInShell(permissive, ["backup", path, copies[0]])
+        _ = try sqlctxInShell(permissive, ["encrypt", path, encrypted, "--key-file", keyFile])
+        _ = try sqlctxInShell(permissive, ["backup", encrypted, copies[2], "--key-file", keyFile])
+        _ = try sqlctxInShell(permissive, ["decrypt", encrypted, copies[3], "--key-file", keyFile])
+        for copy in copies {
+            let mode = (try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? NSNumber)?.intValue
+            #expect(mode == 0o600, "\(copy): \(String(mode ?? 0, radix: 8))")
+        }
+        #expect(try sqlite3(copies[3], "SELECT count(*) FROM item;") == "3\n")
     }
 
     @Test func migrateAppliesNumberedFiles() throws {
@@ -279,7 +352,7 @@ import Testing
 
         // Encrypted: the copy keeps the key, and check also verifies each page.
         let keyFile = directory.path("key.txt")
-        try "backup key".write(toFile: keyFile, atomically: true, encoding: .utf8)
+        try writeKeyFile("backup key", to: keyFile)
         let encrypted = directory.path("enc.db")
         #expect(try sqlctx(["encrypt", path, encrypted, "--key-file", keyFile]).status == 0)
         let encryptedCopy = directory.path("enc-copy.db")

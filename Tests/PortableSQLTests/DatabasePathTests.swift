@@ -1,0 +1,108 @@
+import Foundation
+import PortableSQL
+import PortableSQLTestSupport
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What an open on another thread gave.
+final class OpenOutcome: Sendable {
+    let result = Mutex<Result<Void, SQLError>?>(nil)
+}
+
+/// Paths that are not regular files are refused at once, before SQLite opens them.
+@Suite struct DatabasePathTests {
+    /// Opens `path` on a background thread and returns its error, failing the test when the open
+    /// takes more than five seconds (a FIFO opened for reading blocks until a writer comes);
+    /// `unblock` then releases the waiting thread.
+    func openError(_ path: String, flags: SQLContext.OpenFlags, unblock: () -> Void = {}) -> SQLError? {
+        let outcome = OpenOutcome()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let result: Result<Void, SQLError>
+            do {
+                try SQLContext(path: path, flags: flags).close()
+                result = .success(())
+            } catch {
+                result = .failure(error as? SQLError ?? SQLError(code: .error, message: "\(error)"))
+            }
+            outcome.result.withLock { $0 = result }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 5) == .success else {
+            Issue.record("opening \(path) did not return within five seconds")
+            unblock()
+            done.wait()
+            return nil
+        }
+        guard case .failure(let error) = outcome.result.withLock({ $0 }) else {
+            Issue.record("opening \(path) succeeded")
+            return nil
+        }
+        return error
+    }
+
+    @Test(arguments: [SQLContext.OpenFlags.readOnly, [.readWrite, .create]])
+    func aFIFOIsRefusedAtOnce(flags: SQLContext.OpenFlags) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("pipe")
+        try #require(mkfifo(path, 0o600) == 0)
+        let started = Date()
+        let error = openError(path, flags: flags) {
+            // A writer releases a reader blocked in open().
+            let writer = open(path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+        }
+        #expect(error?.code == .cantOpen)
+        #expect(error?.message.contains(path) == true && error?.message.contains("FIFO") == true, "\(String(describing: error))")
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
+    @Test func directoriesDevicesAndSocketsAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let socketPath = directory.path("socket")
+        let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(socketDescriptor >= 0)
+        defer { close(socketDescriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: socketPath.utf8.prefix(buffer.count - 1))
+        }
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+        let cases = [(directory.url.path, "a directory"), ("/dev/zero", "a character device"), (socketPath, "a socket")]
+        for (path, kind) in cases {
+            for flags: SQLContext.OpenFlags in [.readOnly, [.readWrite, .create]] {
+                let error = openError(path, flags: flags)
+                #expect(error?.code == .cantOpen && error?.message == "cannot open \(path): it is \(kind), not a database file", "\(String(describing: error))")
+            }
+        }
+        // A file: URI is checked by its file part.
+        let uriError = openError("file://\(socketPath)?mode=ro", flags: [.readOnly, .uri])
+        #expect(uriError?.code == .cantOpen && uriError?.message.contains("a socket") == true, "\(String(describing: uriError))")
+    }
+
+    @Test func ordinaryPathsStillOpen() throws {
+        let directory = try TemporaryDirectory()
+        let created = directory.path("new.db")
+        for path in [created, ":memory:", "", "/dev/null"] {
+            let context = try SQLContext(path: path)
+            #expect(try context.selectAll(sql: "SELECT 1") == [[1]])
+            context.close()
+        }
+        #expect(FileManager.default.fileExists(atPath: created))
+        let uri = try SQLContext(path: "file:\(created)?mode=ro", flags: [.readOnly, .uri])
+        #expect(try uri.selectAll(sql: "SELECT count(*) FROM sqlite_master") == [[0]])
+        uri.close()
+        let memory = try SQLContext(path: "file:shared?mode=memory", flags: [.readWrite, .create, .uri])
+        #expect(try memory.selectAll(sql: "SELECT 2") == [[2]])
+        memory.close()
+        #expect(!FileManager.default.fileExists(atPath: "shared"))
+    }
+}

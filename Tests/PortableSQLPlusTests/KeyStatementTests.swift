@@ -1,0 +1,140 @@
+import Foundation
+import PortableSQLPlus
+import PortableSQLTestSupport
+import Testing
+
+/// No spelling of a key statement that SQLite accepts shows the key in a trace or an error, and an
+/// engine that does not encrypt refuses every such statement instead of writing in clear.
+@Suite struct KeyStatementTests {
+    static let secret = "s3cr3t-passphrase"
+
+    /// Spellings SQLite accepts for the key pragmas: quoted names of every kind, comments, a
+    /// schema, case, EXPLAIN, and the other key pragmas.
+    static var spellings: [String] {
+        let names = [#"key"#, #""key""#, #"'key'"#, #"[key]"#, "`key`", #"KEY"#, #"main.key"#, #""main"."key""#, #"main . [key]"#]
+        var sql: [String] = []
+        for name in names {
+            sql.append("PRAGMA \(name) = '\(secret)'")
+            sql.append("PRAGMA/**/\(name)('\(secret)')")
+            sql.append("pragma\n-- comment\n\t\(name)=\"\(secret)\"")
+        }
+        sql += [
+            "EXPLAIN PRAGMA key = '\(secret)'", "EXPLAIN QUERY PLAN PRAGMA key = '\(secret)'",
+            "PRAGMA \"rekey\" = '\(secret)'", "PRAGMA hexkey = '\(secret)'", "PRAGMA HexReKey = '\(secret)'", "PRAGMA textkey = '\(secret)'",
+            "SELECT 1; PRAGMA key = '\(secret)'",
+        ]
+        return sql
+    }
+
+    @Test func theTraceNeverShowsAKeyHoweverSpelled() throws {
+        var traced = 0
+        for sql in Self.spellings {
+            let context = SQLContext(configuration: .plus)
+            let log = ExecutedSQL(context)
+            do {
+                try context.exec(sql: sql)
+                traced += 1
+                // SQLite traces no EXPLAIN; everything else shows up, redacted.
+                #expect(sql.hasPrefix("EXPLAIN") || log.statements.contains { $0.contains("'<redacted>'") }, "\(sql): \(log.statements)")
+            } catch {
+                // SQLCipher refused it (a rekey of a database without a key, say): the error hides the key too.
+                #expect(!"\(error)".contains(Self.secret), "\(error)")
+            }
+            log.stop()
+            #expect(!log.statements.joined().contains(Self.secret), "\(sql) traced as \(log.statements)")
+        }
+        // Every spelling of PRAGMA key itself ran and was traced.
+        #expect(traced >= Self.spellings.count - 7, "\(traced) of \(Self.spellings.count) ran")
+        // A statement that only mentions a key column is traced as it is, with its values.
+        let context = SQLContext(configuration: .plus)
+        let log = ExecutedSQL(context)
+        try context.exec(sql: "CREATE TABLE t (key TEXT)")
+        try context.exec(sql: "INSERT INTO t (key) VALUES (?)", parameters: ["visible"])
+        #expect(log.statements.last == "INSERT INTO t (key) VALUES ('visible')")
+    }
+
+    @Test func generatedSpellingsNeverShowTheKey() throws {
+        let seed = testSeed()
+        var random = SeededGenerator(seed: seed)
+        func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
+        let gaps = [" ", "\t", "\n", " /* c */ ", "/**/", " -- c\n", "\r\n "]
+        let names = ["key", "KEY", "Key", "rekey", "hexkey"]
+        let quotes: [(String) -> String] = [{ $0 }, { "\"\($0)\"" }, { "'\($0)'" }, { "[\($0)]" }, { "`\($0)`" }]
+        var accepted = 0
+        for number in 0..<200 {
+            let name = pick(quotes)(pick(names))
+            let schema = random.next() % 3 == 0 ? pick(quotes)("main") + pick([".", " . ", "/**/./**/"]) : ""
+            let value = pick(["'\(Self.secret)'", "\"\(Self.secret)\""])
+            let assignment = random.next() % 2 == 0 ? pick(gaps) + "=" + pick(gaps) + value : pick(gaps) + "(" + value + ")"
+            let sql = pick(["PRAGMA", "pragma", "PrAgMa"]) + pick(gaps) + schema + name + assignment + pick(["", ";", " ; -- end"])
+            let context = SQLContext(configuration: .plus)
+            let log = ExecutedSQL(context)
+            do {
+                try context.exec(sql: sql)
+                accepted += 1
+            } catch {
+                #expect(!"\(error)".contains(Self.secret), "seed \(seed), case \(number): \(error)")
+            }
+            #expect(!log.statements.joined().contains(Self.secret), "seed \(seed), case \(number): \(sql) traced as \(log.statements)")
+            // The same text on an engine that does not encrypt is refused, whatever the spelling.
+            let plain = SQLContext(configuration: .platform)
+            let refused = try #require(throws: SQLError.self, "seed \(seed), case \(number): \(sql)") { try plain.exec(sql: sql) }
+            #expect(refused.code == .misuse && !refused.description.contains(Self.secret))
+        }
+        #expect(accepted > 100, "seed \(seed): SQLCipher took \(accepted) of 200")
+    }
+
+    @Test func anAttachWithAKeyIsTracedWithoutIt() throws {
+        let directory = try TemporaryDirectory()
+        let context = SQLContext(configuration: .plus)
+        let log = ExecutedSQL(context)
+        try context.exec(sql: "ATTACH DATABASE ? AS other KEY ?", parameters: [.text(directory.path("other.db")), .text(Self.secret)])
+        try context.exec(sql: "ATTACH '\(directory.path("third.db"))' AS third /* KEY */ KEY '\(Self.secret)'")
+        #expect(log.statements.count == 2)
+        #expect(!log.statements.joined().contains(Self.secret), "\(log.statements)")
+        #expect(log.statements.allSatisfy { $0.contains("'<redacted>'") })
+    }
+
+    @Test func noErrorTextShowsAKey() throws {
+        let context = SQLContext(configuration: .plus)
+        let failing = [
+            "ATTACH ':memory:' AS main KEY '\(Self.secret)'",
+            "PRAGMA key = '\(Self.secret)' '\(Self.secret)'",
+            "PRAGMA \"key\" = \(Self.secret)!",
+        ]
+        for sql in failing {
+            let error = try #require(throws: SQLError.self, "\(sql)") { try context.exec(sql: sql) }
+            #expect(!error.description.contains(Self.secret), "\(error)")
+            #expect(!(error.sql ?? "").contains(Self.secret) && !error.message.contains(Self.secret))
+            #expect(!error.localizedDescription.contains(Self.secret))
+        }
+        // An error made by hand from a key statement is redacted the same way.
+        let made = SQLError(code: .error, message: #"near "\#(Self.secret)": syntax error"#, sql: "PRAGMA key = \(Self.secret)")
+        #expect(!made.description.contains(Self.secret))
+        #expect(made.description.contains("PRAGMA key = '<redacted>'"))
+    }
+
+    @Test func anEngineThatDoesNotEncryptRefusesKeys() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("plain.db")
+        let context = try SQLContext(path: path)
+        try context.exec(sql: "CREATE TABLE t (v)")
+        for sql in Self.spellings + ["ATTACH '\(directory.path("a.db"))' AS a KEY '\(Self.secret)'", "CREATE TABLE u (v); PRAGMA key = 'x'"] {
+            let error = try #require(throws: SQLError.self, "\(sql)") { try context.exec(sql: sql) }
+            #expect(error.code == .misuse)
+            #expect(error.message.contains(".plus"), "\(error)")
+            #expect(!error.description.contains(Self.secret))
+        }
+        #expect(throws: SQLError.self) { try context.prepare(sql: "PRAGMA key = 'x'") }
+        #expect(throws: SQLError.self) { try context.selectAll(sql: "PRAGMA rekey = 'x'") }
+        let keyCall = try #require(throws: SQLError.self) { try context.key("x") }
+        #expect(keyCall.message.contains(".plus"))
+        // Nothing was encrypted, and nothing claims it was: the file is still plain SQLite.
+        try context.exec(sql: "INSERT INTO t VALUES ('clear')")
+        context.close()
+        #expect(try sqlite3(path, "SELECT v FROM t") == "clear\n")
+        // Pragmas that merely contain "key" still run.
+        let other = SQLContext(configuration: .platform)
+        #expect(try other.selectAll(sql: "PRAGMA foreign_keys") == [[0]])
+    }
+}

@@ -60,7 +60,7 @@ final class RecordReader<T: SQLCodable> {
     /// - Throws: as `read()`.
     @inlinable
     func readIfPresent() throws -> T? {
-        for position in presence where try !statement.isNull(at: offset + position) {
+        for position in presence where !statement.isNull(at: offset + position) {
             return try read()
         }
         return nil

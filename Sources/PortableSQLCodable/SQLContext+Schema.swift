@@ -38,18 +38,17 @@ extension SQLContext {
         try addColumnIfNotExists(column, to: T.table)
     }
 
-    /// Adds `column` to `table` unless it has a column of that name (compared as SQLite does,
-    /// ignoring ASCII case), with its index when it names one; one transaction. Returns whether
-    /// the column was added. Works on every SQLite from 3.15 on.
+    /// Adds `column` to `table` (in `schema`, when given) unless it has a column of that name
+    /// (compared as SQLite does, ignoring ASCII case), with its index when it names one, as
+    /// SkipSQL does: `ALTER TABLE … ADD COLUMN`, then `CREATE INDEX`. Returns whether the column
+    /// was added. Works on every SQLite from 3.15 on.
     ///
     /// - Throws: `SQLError` from SQLite when the column cannot be added (see the generic form).
     @discardableResult
     public func addColumnIfNotExists(_ column: SQLColumn, to table: SQLTable, inSchema schema: String? = nil) throws -> Bool {
         guard try !columns(for: table.name, in: schema ?? "main").contains(where: { $0.name.lowercased() == column.name.lowercased() }) else { return false }
-        try transaction {
-            for statement in table.addColumnSQL(column: column, inSchema: schema) {
-                try exec(statement)
-            }
+        for statement in table.addColumnSQL(column: column, inSchema: schema) {
+            try exec(statement)
         }
         return true
     }

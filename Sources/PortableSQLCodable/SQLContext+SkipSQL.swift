@@ -14,22 +14,19 @@ extension SQLContext {
     /// assigned); with `refresh`, as read back from the table, so that column defaults and
     /// triggers show.
     ///
-    /// - Throws: as `insert(_:)`, and as `refresh(_:)`.
+    /// - Throws: as `insert(_:inSchema:)`, and as `refresh(_:)`.
     public func inserted<T: SQLCodable>(_ record: inout T, refresh: Bool = false) throws {
         record = try insert(record)
         if refresh { try self.refresh(&record) }
     }
 
-    /// Replaces `record` with its row as the table holds it now, found by its primary key.
+    /// Replaces `record` with its row as the table holds it now, found by its primary key; when
+    /// no row has the key, leaves it as it was (as SkipSQL does).
     ///
-    /// - Throws: `SQLError`: `SQLITE_NOTFOUND` when no row has the key (the record is left as it
-    ///   was), `SQLITE_MISUSE` when the table has no primary key; errors from reading or decoding.
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the table has no primary key; errors from
+    ///   reading or decoding.
     public func refresh<T: SQLCodable>(_ record: inout T) throws {
-        let key = try record.primaryKeyValues
-        guard let stored = try fetch(T.self, primaryKey: key) else {
-            throw SQLError(code: .notFound, message: "no row of \(T.table.name) has the key \(key.map(\.description).joined(separator: ", "))")
-        }
-        record = stored
+        record = try fetch(T.self, primaryKey: record.primaryKeyValues) ?? record
     }
 
     /// Deletes every row of the type's table. Returns how many were deleted.

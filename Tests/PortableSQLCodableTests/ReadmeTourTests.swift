@@ -69,7 +69,7 @@ import Testing
         let query = try context.prepare(sql: "SELECT id, title FROM book ORDER BY year")
         var titles: [String] = []
         while try query.next() {
-            titles.append(try query.text(at: 1) ?? "")
+            titles.append(query.text(at: 1) ?? "")
         }
         #expect(titles.count == 11)
         let error = try #require(throws: SQLError.self) { try context.exec(sql: "INSERT INTO book (title) VALUES (NULL)") }

@@ -37,7 +37,7 @@ import Testing
         // While the cached statement steps, the body runs more distinct statements than the cache holds.
         _ = try context.withCachedStatement("SELECT x FROM t ORDER BY x") { statement in
             while try statement.next() {
-                seen.append(try statement.long(at: 0))
+                seen.append(statement.long(at: 0))
                 for sql in Self.distinctSQL(StatementCache.capacity + 1, from: Int(seen.count) * 1_000) {
                     _ = try context.selectAll(sql: sql)
                 }

@@ -79,7 +79,7 @@ import Testing
                     if statement.parameterCount > 0 { try statement.bind(.text("p"), at: 1) }
                     var rows = 0
                     while rows < 1_000, try statement.next() {
-                        _ = try statement.rowValues()
+                        _ = statement.rowValues()
                         rows += 1
                     }
                     statement.close()

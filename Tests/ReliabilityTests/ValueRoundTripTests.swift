@@ -61,7 +61,7 @@ import Testing
         let read = try context.prepare(sql: "SELECT v FROM value ORDER BY id")
         var index = 0
         while try read.next() {
-            let value = try read.value(at: 0)
+            let value = read.value(at: 0)
             #expect(value == values[index], "seed \(seed), value \(index)")
             if case .real(let expected) = values[index], case .real(let actual) = value {
                 #expect(expected.bitPattern == actual.bitPattern, "seed \(seed), value \(index): sign or bits changed")

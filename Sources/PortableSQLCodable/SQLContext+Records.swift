@@ -128,8 +128,12 @@ extension SQLContext {
     }
 
     /// The INSERT of the columns that have a value in `row`, as SkipSQL writes it.
-    static func insertStatement(_ table: SQLTable, _ row: SQLRow, schema: String?) -> String {
-        let columns = zip(table.columns, row.storage).compactMap { $0.1 == nil ? nil : $0.0 }
+    private static func insertStatement(_ table: SQLTable, _ row: SQLRow, schema: String?) -> String {
+        insertStatement(table, columns: zip(table.columns, row.storage).compactMap { $0.1 == nil ? nil : $0.0 }, schema: schema)
+    }
+
+    /// The INSERT of `columns` of `table`, as SkipSQL writes it.
+    private static func insertStatement(_ table: SQLTable, columns: [SQLColumn], schema: String?) -> String {
         guard !columns.isEmpty else { return "INSERT INTO \(table.quotedName(inSchema: schema)) DEFAULT VALUES" }
         return "INSERT INTO \(table.quotedName(inSchema: schema)) (" + columns.map(\.quotedIdentifier).joined(separator: ", ") + ") VALUES ("
             + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
@@ -186,7 +190,7 @@ extension SQLContext {
         } ?? false
         if autoKey, let position = table.rowIDKeyPosition { row.storage[position] = nil }
         let columns = zip(table.columns, row.storage).compactMap { $0.1 == nil || $0.1 == .null ? nil : $0.0 }
-        let insertSQL = Self.insertStatement(table, SQLRow(layout: table.layout, storage: table.columns.map { column in columns.contains(column) ? .null : nil }), schema: schema)
+        let insertSQL = Self.insertStatement(table, columns: columns, schema: schema)
         let keys = table.primaryKeyColumns.map(\.quotedIdentifier).joined(separator: ", ")
         let updates = columns.map { "\($0.quotedIdentifier) = \($0.quotedName(alias: "EXCLUDED"))" }.joined(separator: ", ")
         let conflict = updates.isEmpty ? " ON CONFLICT(\(keys)) DO NOTHING" : " ON CONFLICT(\(keys)) DO UPDATE SET \(updates)"

@@ -8,14 +8,17 @@ public enum SQLAction: Sendable, Hashable {
     case delete
 }
 
-/// The trace closure and the engine's redaction, kept alive while SQLite holds a pointer to them.
+/// The trace closure, the engine's redaction and the connection's activity (which the closure
+/// runs through), kept alive while SQLite holds a pointer to them.
 final class TraceHook {
     let hook: (String) -> Void
     let redact: @Sendable (String) -> String
+    let activity: ConnectionActivity
 
-    init(hook: @escaping (String) -> Void, redact: @escaping @Sendable (String) -> String) {
+    init(hook: @escaping (String) -> Void, redact: @escaping @Sendable (String) -> String, activity: ConnectionActivity) {
         self.hook = hook
         self.redact = redact
+        self.activity = activity
     }
 }
 
@@ -34,7 +37,7 @@ extension SQLContext {
             traceHook = nil
             return
         }
-        let box = TraceHook(hook: hook, redact: engine.redactForTrace)
+        let box = TraceHook(hook: hook, redact: engine.redactForTrace, activity: changeTracker.activity)
         installTrace(box, connection: connection, engine: engine)
         traceHook = box
         withExtendedLifetime(previous) {}
@@ -56,7 +59,7 @@ extension SQLContext {
         _ = engine.functions.traceV2(connection, traceStatementEvent, { _, context, _, text in
             guard let context, let text else { return 0 }
             let box = Unmanaged<TraceHook>.fromOpaque(context).takeUnretainedValue()
-            box.hook(box.redact(String(cString: text.assumingMemoryBound(to: CChar.self))))
+            box.activity.inCallback { box.hook(box.redact(String(cString: text.assumingMemoryBound(to: CChar.self)))) }
             return 0
         }, Unmanaged.passUnretained(box).toOpaque())
     }

@@ -13,6 +13,7 @@ class RegisteredFunction {
     /// Kept so that `functions` stays valid.
     let engine: SQLiteEngine
     let functions: UnsafePointer<SQLiteFunctions>
+    /// The activity of the connection the function is registered on; every call runs through it.
     let activity: ConnectionActivity
 
     init(engine: SQLiteEngine, activity: ConnectionActivity) {
@@ -184,6 +185,7 @@ final class AggregateFunction: RegisteredFunction {
 /// A collation registered by `SQLContext.createCollation`.
 final class Collation {
     let compare: (String, String) -> ComparisonResult
+    /// The activity of the connection the collation is registered on; every comparison runs through it.
     let activity: ConnectionActivity
 
     init(activity: ConnectionActivity, compare: @escaping (String, String) -> ComparisonResult) {

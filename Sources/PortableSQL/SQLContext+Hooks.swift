@@ -13,6 +13,7 @@ public enum SQLAction: Sendable, Hashable {
 final class TraceHook {
     let hook: (String) -> Void
     let redact: @Sendable (String) -> String
+    /// The activity of the traced connection; every call of `hook` runs through it.
     let activity: ConnectionActivity
 
     init(hook: @escaping (String) -> Void, redact: @escaping @Sendable (String) -> String, activity: ConnectionActivity) {

@@ -9,10 +9,15 @@ import Foundation
 /// and the observers are told when the statement that committed has ended (each statement
 /// checks the flag as it finishes), once the connection is out of its transaction.
 ///
+/// The tracker also holds the connection's `activity`, which its hooks run through, and which
+/// the context and every statement reach through it.
+///
 /// Savepoints opened by `SQLContext.transaction` are followed, so that the changes of a
 /// savepoint rolled back are forgotten; savepoints written as SQL are not, and their
 /// rolled-back changes are reported with the transaction's.
 final class ChangeTracker {
+    /// Whether a callback of the connection is running, and the closing put off meanwhile.
+    let activity = ConnectionActivity()
     private var connection: OpaquePointer?
     private var engine: SQLiteEngine?
 
@@ -62,12 +67,14 @@ final class ChangeTracker {
         let pointer = Unmanaged.passUnretained(self).toOpaque()
         _ = engine.functions.commitHook(connection, { pointer in
             guard let pointer else { return 0 }
-            Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue().commitRequested = true
+            let tracker = Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue()
+            tracker.activity.inCallback { tracker.commitRequested = true }
             return 0
         }, pointer)
         _ = engine.functions.rollbackHook(connection, { pointer in
             guard let pointer else { return }
-            Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue().forgetPending()
+            let tracker = Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue()
+            tracker.activity.inCallback { tracker.forgetPending() }
         }, pointer)
         // A DELETE without WHERE empties a table at once and reports no row to the update hook;
         // answering SQLITE_IGNORE to the authorizer for it makes SQLite delete row by row.
@@ -119,7 +126,8 @@ final class ChangeTracker {
         }
         _ = engine.functions.updateHook(connection, { pointer, operation, database, table, rowID in
             guard let pointer else { return }
-            Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue().rowChanged(operation, database, table, rowID)
+            let tracker = Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue()
+            tracker.activity.inCallback { tracker.rowChanged(operation, database, table, rowID) }
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 

@@ -8,15 +8,18 @@ let releaseRegisteredObject: SQLiteDestructor = { pointer in
 }
 
 /// What a registered function needs in its C callbacks: the engine's functions, to read the
-/// arguments and set the result.
+/// arguments and set the result, and the activity of its connection, to run through.
 class RegisteredFunction {
     /// Kept so that `functions` stays valid.
     let engine: SQLiteEngine
     let functions: UnsafePointer<SQLiteFunctions>
+    /// The activity of the connection the function is registered on; every call runs through it.
+    let activity: ConnectionActivity
 
-    init(engine: SQLiteEngine) {
+    init(engine: SQLiteEngine, activity: ConnectionActivity) {
         self.engine = engine
         self.functions = engine.functionTable
+        self.activity = activity
     }
 
     /// The function registered with the call's user data, read through `functions`, the table
@@ -77,26 +80,45 @@ class RegisteredFunction {
 final class ScalarFunction: RegisteredFunction {
     let body: ([SQLValue]) throws -> SQLValue
 
-    init(engine: SQLiteEngine, body: @escaping ([SQLValue]) throws -> SQLValue) {
+    init(engine: SQLiteEngine, activity: ConnectionActivity, body: @escaping ([SQLValue]) throws -> SQLValue) {
         self.body = body
-        super.init(engine: engine)
+        super.init(engine: engine, activity: activity)
     }
 
     /// SQLite's `xFunc`, through the trampoline of the engine whose `functions` run the call.
     static func call(_ functions: UnsafePointer<SQLiteFunctions>?, _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
         guard let function: ScalarFunction = registered(context, functions) else { return }
-        let arguments = function.arguments(count, values)
-        function.setResult(context) { try function.body(arguments) }
+        function.activity.inCallback {
+            let arguments = function.arguments(count, values)
+            function.setResult(context) { try function.body(arguments) }
+        }
     }
 }
 
 /// The state of one group of an aggregate, boxed so that SQLite's aggregate memory can hold it.
+///
+/// A step takes the value out, folds the row into it and puts it back, so that the step's
+/// closure holds no access to the box while it runs: a re-entrant call that reads the box (the
+/// statement reset or finalized from inside the step) sees no value rather than a conflicting access.
 final class AggregateState<State> {
-    var value: State
+    private var value: State?
+    private let makeValue: () -> State
 
-    init(_ value: State) {
-        self.value = value
+    init(_ makeValue: @escaping () -> State) {
+        self.makeValue = makeValue
     }
+
+    /// Folds one row into the value with `step`.
+    ///
+    /// - Throws: what `step` throws (the value is kept as `step` left it).
+    func fold(_ step: (inout State) throws -> Void) rethrows {
+        var current = value.take() ?? makeValue()
+        defer { value = current }
+        try step(&current)
+    }
+
+    /// The value, or a fresh one when no row was folded in.
+    var result: State { value ?? makeValue() }
 }
 
 /// An aggregate function registered by `SQLContext.createAggregate`.
@@ -106,19 +128,23 @@ final class AggregateFunction: RegisteredFunction {
     let resultBody: (AnyObject) throws -> SQLValue
 
     init(
-        engine: SQLiteEngine, makeState: @escaping () -> AnyObject,
+        engine: SQLiteEngine, activity: ConnectionActivity, makeState: @escaping () -> AnyObject,
         step: @escaping (AnyObject, [SQLValue]) throws -> Void, result: @escaping (AnyObject) throws -> SQLValue
     ) {
         self.makeState = makeState
         self.stepBody = step
         self.resultBody = result
-        super.init(engine: engine)
+        super.init(engine: engine, activity: activity)
     }
 
     /// SQLite's `xStep`: the group's state lives in SQLite's aggregate memory as a retained pointer.
     static func step(_ functions: UnsafePointer<SQLiteFunctions>?, _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
         guard let function: AggregateFunction = registered(context, functions) else { return }
-        let table = function.functions.pointee
+        function.activity.inCallback { function.step(context, count, values) }
+    }
+
+    private func step(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
+        let table = functions.pointee
         guard let slot = table.aggregateContext(context, Int32(MemoryLayout<UnsafeMutableRawPointer?>.size))?
             .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
         else {
@@ -126,13 +152,13 @@ final class AggregateFunction: RegisteredFunction {
             return
         }
         if slot.pointee == nil {
-            slot.pointee = Unmanaged.passRetained(function.makeState()).toOpaque()
+            slot.pointee = Unmanaged.passRetained(makeState()).toOpaque()
         }
         let state = Unmanaged<AnyObject>.fromOpaque(slot.pointee!).takeUnretainedValue()
         do {
-            try function.stepBody(state, function.arguments(count, values))
+            try stepBody(state, arguments(count, values))
         } catch {
-            function.setResult(context) { throw error }
+            setResult(context) { throw error }
         }
     }
 
@@ -140,23 +166,30 @@ final class AggregateFunction: RegisteredFunction {
     /// the state. A group with no rows never had memory, and starts from a fresh state.
     static func final(_ functions: UnsafePointer<SQLiteFunctions>?, _ context: OpaquePointer?) {
         guard let function: AggregateFunction = registered(context, functions) else { return }
-        let slot = function.functions.pointee.aggregateContext(context, 0)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        function.activity.inCallback { function.final(context) }
+    }
+
+    private func final(_ context: OpaquePointer?) {
+        let slot = functions.pointee.aggregateContext(context, 0)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
         let state: AnyObject
         if let stored = slot?.pointee {
             state = Unmanaged<AnyObject>.fromOpaque(stored).takeRetainedValue()
             slot?.pointee = nil
         } else {
-            state = function.makeState()
+            state = makeState()
         }
-        function.setResult(context) { try function.resultBody(state) }
+        setResult(context) { try self.resultBody(state) }
     }
 }
 
 /// A collation registered by `SQLContext.createCollation`.
 final class Collation {
     let compare: (String, String) -> ComparisonResult
+    /// The activity of the connection the collation is registered on; every comparison runs through it.
+    let activity: ConnectionActivity
 
-    init(compare: @escaping (String, String) -> ComparisonResult) {
+    init(activity: ConnectionActivity, compare: @escaping (String, String) -> ComparisonResult) {
+        self.activity = activity
         self.compare = compare
     }
 
@@ -168,7 +201,8 @@ final class Collation {
             guard let bytes, count > 0 else { return "" }
             return String(decoding: UnsafeRawBufferPointer(start: bytes, count: Int(count)), as: UTF8.self)
         }
-        switch collation.compare(text(left, leftCount), text(right, rightCount)) {
+        let order = collation.activity.inCallback { collation.compare(text(left, leftCount), text(right, rightCount)) }
+        switch order {
         case .orderedAscending: return -1
         case .orderedSame: return 0
         case .orderedDescending: return 1

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// `sqlite3_interrupt` stops the statement running at that moment, but SQLite forgets an
 /// interrupt that arrives between two statements of the job. So the job also runs under a
-/// progress handler that stops any later statement once the task is cancelled.
+/// progress handler that stops any later long statement once the task is cancelled, and a write
+/// checks `checkNotCancelled()` before it commits.
 final class PoolJobCancellation: Sendable {
     private let isCancelled = Atomic(false)
     /// The interrupt handle of the connection the job runs on, while it runs.
@@ -34,12 +35,21 @@ final class PoolJobCancellation: Sendable {
             let cancellation = Unmanaged<PoolJobCancellation>.fromOpaque(state).takeUnretainedValue()
             return cancellation.isCancelled.load(ordering: .relaxed) ? 1 : 0
         }, Unmanaged.passUnretained(self).toOpaque())
-        defer { engine.functions.progressHandler(connection, 0, nil, nil) }
+        // `work` may have closed the context (the pool then opens another for the next job).
+        defer { if !context.isClosed { engine.functions.progressHandler(connection, 0, nil, nil) } }
         do {
             return try work()
         } catch {
             throw isCancelled.load(ordering: .sequentiallyConsistent) ? CancellationError() : error
         }
+    }
+
+    /// Throws when the task was cancelled: a write checks it before it commits, so that a write
+    /// cancelled between its statements is rolled back.
+    ///
+    /// - Throws: `CancellationError`.
+    func checkNotCancelled() throws {
+        if isCancelled.load(ordering: .sequentiallyConsistent) { throw CancellationError() }
     }
 
     /// SQLite virtual-machine instructions between two looks at the cancellation flag.

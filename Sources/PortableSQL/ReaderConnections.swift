@@ -1,14 +1,5 @@
 import Foundation
 
-/// A connection handed from thread to thread under a lock: never used by two at once.
-final class PooledConnection: @unchecked Sendable {
-    let context: SQLContext
-
-    init(_ context: SQLContext) {
-        self.context = context
-    }
-}
-
 /// The reader connections of a `SQLContextPool`: opened on demand up to a maximum, lent to one
 /// caller at a time, handed to waiters in the order they asked, and closed when the pool closes.
 final class ReaderConnections: @unchecked Sendable {
@@ -48,7 +39,7 @@ final class ReaderConnections: @unchecked Sendable {
         openCount += 1
         condition.unlock()
         do {
-            return PooledConnection(try open())
+            return PooledConnection(try open(), reopen: open)
         } catch {
             condition.lock()
             openCount -= 1

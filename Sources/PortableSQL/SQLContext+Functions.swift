@@ -27,7 +27,7 @@ extension SQLContext {
     ) throws {
         let (connection, engine) = try checkOpen()
         let trampolines = try engine.checkFunctionTrampolines()
-        let box = ScalarFunction(engine: engine, body: function)
+        let box = ScalarFunction(engine: engine, activity: changeTracker.activity, body: function)
         try register(name, argumentCount: argumentCount, deterministic: deterministic, connection: connection, engine: engine) { flags, count in
             engine.functions.createFunctionV2(
                 connection, name, count, flags, Unmanaged.passRetained(box).toOpaque(), trampolines.scalar, nil, nil, releaseRegisteredObject
@@ -57,10 +57,10 @@ extension SQLContext {
         let (connection, engine) = try checkOpen()
         let trampolines = try engine.checkFunctionTrampolines()
         let box = AggregateFunction(
-            engine: engine,
-            makeState: { AggregateState(initialState()) },
-            step: { state, arguments in try step(&(state as! AggregateState<State>).value, arguments) },
-            result: { state in try result((state as! AggregateState<State>).value) }
+            engine: engine, activity: changeTracker.activity,
+            makeState: { AggregateState(initialState) },
+            step: { state, arguments in try (state as! AggregateState<State>).fold { try step(&$0, arguments) } },
+            result: { state in try result((state as! AggregateState<State>).result) }
         )
         try register(name, argumentCount: argumentCount, deterministic: deterministic, connection: connection, engine: engine) { flags, count in
             engine.functions.createFunctionV2(
@@ -93,7 +93,7 @@ extension SQLContext {
     ///   name, `SQLITE_MISUSE` for a name SQLite refuses, or when the context is closed.
     public func createCollation(_ name: String, _ compare: @escaping (String, String) -> ComparisonResult) throws {
         let (connection, engine) = try checkOpen()
-        let box = Unmanaged.passRetained(Collation(compare: compare))
+        let box = Unmanaged.passRetained(Collation(activity: changeTracker.activity, compare: compare))
         let result = engine.functions.createCollationV2(
             connection, name, utf8TextEncoding, box.toOpaque(), Collation.compare, releaseRegisteredObject
         )

@@ -8,18 +8,22 @@ public enum SQLAction: Int32, Sendable, Hashable {
     case delete = 9
 }
 
-/// The trace closure and how it is shown statements, kept alive while SQLite holds a pointer to it.
+/// The trace closure, how it is shown statements, and the connection's activity (which the
+/// closure runs through), kept alive while SQLite holds a pointer to them.
 final class TraceHook {
     let hook: (String) -> Void
     /// The engine's functions, valid while the engine lives (as long as the process).
     let functions: UnsafePointer<SQLiteFunctions>
     /// Whether the hook sees bound values written into the statement (SkipSQL's trace).
     let showsValues: Bool
+    /// The activity of the traced connection; every call of `hook` runs through it.
+    let activity: ConnectionActivity
 
-    init(hook: @escaping (String) -> Void, functions: UnsafePointer<SQLiteFunctions>, showsValues: Bool) {
+    init(hook: @escaping (String) -> Void, functions: UnsafePointer<SQLiteFunctions>, showsValues: Bool, activity: ConnectionActivity) {
         self.hook = hook
         self.functions = functions
         self.showsValues = showsValues
+        self.activity = activity
     }
 
     /// Tells the hook that `statement`, whose text (or trigger comment) is `text`, starts to run.
@@ -53,7 +57,8 @@ extension SQLContext {
             traceHook = nil
             return
         }
-        let box = TraceHook(hook: hook, functions: engine.functionTable, showsValues: !strictness.contains(.hiddenValuesInTrace))
+        let box = TraceHook(
+            hook: hook, functions: engine.functionTable, showsValues: !strictness.contains(.hiddenValuesInTrace), activity: changeTracker.activity)
         installTrace(box, connection: connection, engine: engine)
         traceHook = box
         withExtendedLifetime(previous) {}
@@ -75,7 +80,7 @@ extension SQLContext {
         _ = engine.functions.traceV2(connection, traceStatementEvent, { _, context, statement, text in
             guard let context, let text else { return 0 }
             let box = Unmanaged<TraceHook>.fromOpaque(context).takeUnretainedValue()
-            box.report(statement.map(OpaquePointer.init), text.assumingMemoryBound(to: CChar.self))
+            box.activity.inCallback { box.report(statement.map(OpaquePointer.init), text.assumingMemoryBound(to: CChar.self)) }
             return 0
         }, Unmanaged.passUnretained(box).toOpaque())
     }

@@ -168,9 +168,11 @@ extension SQLContext {
     }
 
     /// Runs every statement of `script` in order, preparing each just before it runs (so that a
-    /// statement may use a table the one before it created).
+    /// statement may use a table the one before it created). A statement during which a callback
+    /// closed the context throws that it is closed, and the closing is done once it is finalized.
     private func runScript(_ script: String) throws {
         let (connection, engine) = try checkOpen()
+        defer { changeTracker.activity.settle() }
         try Self.checkNoNUL(script)
         let functions = engine.functions
         try script.withCString { start in
@@ -195,6 +197,7 @@ extension SQLContext {
                     status = functions.step(handle)
                 } while status == SQLResultCode.row.rawValue
                 if changeTracker.commitRequested { changeTracker.statementEnded() }
+                if isClosed { throw SQLError.closed("database connection", sql: functions.sql(handle).map { String(cString: $0) }) }
                 guard status == SQLResultCode.done.rawValue else {
                     let text = functions.sql(handle).map { String(cString: $0) }
                     throw SQLError(engine: engine, connection: connection, resultCode: status, sql: text)

@@ -153,15 +153,33 @@ public final class SQLContext {
     /// Closes the connection: finalizes every statement prepared on it (they throw from then on),
     /// removes the hooks and releases the file. Closing twice does nothing. Never throws, so both
     /// `defer { ctx.close() }` and `try ctx.close()` work.
+    ///
+    /// Called from inside one of the context's own callbacks (a function, aggregate, collation,
+    /// trace or update hook, which SQLite calls while it runs a statement), `close()` must not
+    /// free what SQLite is running. The context is then closed at once for Swift (`isClosed` is
+    /// true, and every later use, the running statement's included, throws `SQLITE_MISUSE`
+    /// "… is closed"), and the running statement is interrupted so that it ends soon; the
+    /// statements are finalized and the connection closed once SQLite has returned: when that
+    /// statement's step returns, or at the next use or close of the context or of one of its
+    /// statements, or when the context is freed. What the statement wrote in a transaction that
+    /// did not commit is rolled back by that closing. (`ConnectionActivity` keeps the count of
+    /// running callbacks and the work put off.)
     public func close() {
+        let activity = changeTracker.activity
+        defer { activity.settle() }
         guard let connection, let engine else { return }
+        self.connection = nil
         interruptHandleStorage?.invalidate()
         statementCache.removeAll()
         liveStatements.closeAll()
-        changeTracker.close()
-        _ = engine.functions.closeV2(connection)
-        self.connection = nil
-        traceHook = nil
+        let changeTracker = changeTracker
+        let traceHook = traceHook
+        self.traceHook = nil
+        // The hooks and the trace box stay in place until the connection really closes.
+        activity.close(connection, engine: engine) {
+            changeTracker.close()
+            withExtendedLifetime(traceHook) {}
+        }
     }
 
     /// Whether the context is closed, or never opened.
@@ -171,7 +189,10 @@ public final class SQLContext {
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) after `close()`, or the error that kept the context from opening.
     package func checkOpen() throws -> (connection: OpaquePointer, engine: SQLiteEngine) {
-        guard let connection, let engine else { throw closedError }
+        guard let connection, let engine else {
+            changeTracker.activity.settle()
+            throw closedError
+        }
         return (connection, engine)
     }
 

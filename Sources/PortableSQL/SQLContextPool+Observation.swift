@@ -62,8 +62,7 @@ extension SQLContextPool {
         try checkNotNested("observe")
         guard !isPoolClosed else { throw closedError() }
         try writerQueue.sync {
-            guard !writer.context.isClosed else { throw closedError() }
-            writer.context.changeTracker.add(observer)
+            try writerContext().changeTracker.add(observer)
         }
     }
 }

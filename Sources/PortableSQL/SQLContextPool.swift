@@ -22,7 +22,14 @@ import Synchronization
 ///   everything it reads is from one state of the database, whatever is written meanwhile.
 ///   Reader connections are read-only.
 /// - A cancelled task's job does not start, or, when it is running, its statement is
-///   interrupted; either way the call throws `CancellationError`.
+///   interrupted; either way the call throws `CancellationError`. A write is checked once more
+///   before it commits: a cancelled write is rolled back and throws `CancellationError`, unless
+///   its COMMIT was done first, and then it returns normally (so a write returns exactly when it
+///   committed).
+/// - A closure that closes the context it was handed ends its call with `SQLITE_MISUSE`
+///   ("database connection is closed"; a write is rolled back), and the pool opens a new
+///   connection with the same configuration for the next job. The pool's change observations
+///   end with a writer closed that way.
 /// - Every connection has `busyTimeout` set, so that SQLITE_BUSY does not reach you in normal
 ///   use (it can, when other processes hold the file longer than the timeout).
 /// - Do not call `read`, `write` or `close` from inside a closure of the same pool: use the
@@ -92,7 +99,9 @@ public final class SQLContextPool: Sendable {
             writerContext.close()
             throw error
         }
-        writer = PooledConnection(writerContext)
+        writer = PooledConnection(writerContext) {
+            try Self.open(path, flags: [.readWrite, .create], configuration)
+        }
         writerQueue = DispatchQueue(label: "PortableSQL.SQLContextPool.writer", qos: configuration.qualityOfService)
         readerQueue = DispatchQueue(label: "PortableSQL.SQLContextPool.readers", qos: configuration.qualityOfService, attributes: .concurrent)
         readers = ReaderConnections(maximumCount: configuration.maximumReaderCount) {
@@ -124,15 +133,16 @@ public final class SQLContextPool: Sendable {
         try checkNotNested("write(_:)")
         try checkOpen()
         return try writerQueue.sync {
-            try runWrite(block)
+            try runWrite(on: writerContext(), block, beforeCommit: {})
         }
     }
 
     /// Runs `block` on the writer connection, in an IMMEDIATE transaction, after the writes asked
     /// for before it, on the pool's writer thread. Returns what `block` returns.
     ///
-    /// - Throws: `CancellationError` when the task is cancelled before or while the write runs
-    ///   (it is rolled back); otherwise as the blocking `write(_:)`.
+    /// - Throws: `CancellationError` when the task is cancelled before the write commits (it is
+    ///   rolled back); otherwise as the blocking `write(_:)`. A write cancelled after its commit
+    ///   returns normally.
     public func write<T: Sendable>(_ block: @escaping @Sendable (SQLContext) throws -> T) async throws -> T {
         try checkOpen()
         let cancellation = PoolJobCancellation()
@@ -140,7 +150,10 @@ public final class SQLContextPool: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 writerQueue.async {
                     continuation.resume(with: Result {
-                        try cancellation.run(on: self.writer.context) { try self.runWrite(block) }
+                        let context = try self.writerContext()
+                        return try cancellation.run(on: context) {
+                            try self.runWrite(on: context, block, beforeCommit: cancellation.checkNotCancelled)
+                        }
                     })
                 }
             }
@@ -149,13 +162,25 @@ public final class SQLContextPool: Sendable {
         }
     }
 
-    /// Runs a write on the writer queue.
-    private func runWrite<T>(_ block: (SQLContext) throws -> T) throws -> T {
-        let context = writer.context
-        guard !context.isClosed else { throw closedError() }
-        return try PoolClosureMarker.running(in: self) {
-            try context.transaction(.immediate) { try block(context) }
+    /// Runs a write on the writer queue; `beforeCommit` throws to roll it back.
+    private func runWrite<T>(on context: SQLContext, _ block: (SQLContext) throws -> T, beforeCommit: () throws -> Void) throws -> T {
+        try PoolClosureMarker.running(in: self) {
+            try context.transaction(.immediate) {
+                let result = try block(context)
+                try beforeCommit()
+                return result
+            }
         }
+    }
+
+    /// The writer's context, on the writer queue: opened anew when a closure closed it.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) once the pool has closed the writer; the error of
+    ///   opening a new writer.
+    func writerContext() throws -> SQLContext {
+        // `close()` raises the flag before it closes the writer on this queue.
+        if isPoolClosed && writer.context.isClosed { throw closedError() }
+        return try writer.openContext()
     }
 
     // MARK: Reading
@@ -169,7 +194,7 @@ public final class SQLContextPool: Sendable {
         try checkNotNested("read(_:)")
         let connection = try acquireReader()
         defer { readers.release(connection) }
-        return try runRead(on: connection.context, block)
+        return try runRead(on: connection.openContext(), block)
     }
 
     /// Runs `block` on a reader connection, in a snapshot of the database, on the pool's reader
@@ -188,7 +213,8 @@ public final class SQLContextPool: Sendable {
                     case .success(let connection):
                         self.readerQueue.async {
                             let result = Result {
-                                try cancellation.run(on: connection.context) { try self.runRead(on: connection.context, block) }
+                                let context = try connection.openContext()
+                                return try cancellation.run(on: context) { try self.runRead(on: context, block) }
                             }
                             self.readers.release(connection)
                             continuation.resume(with: result)

@@ -63,14 +63,20 @@ public final class SQLStatement {
     }
 
     /// Finalizes the statement. Later calls throw; closing twice does nothing. Never throws.
+    ///
+    /// Called while SQLite runs the statement (from a function it calls), it is closed at once
+    /// for Swift, and finalized once SQLite has returned from it: see `SQLContext.close()`.
     public func close() {
-        guard let handle else { return }
-        registry.remove(self)
-        _ = engine.functions.finalize(handle)
-        if changeTracker.commitRequested { changeTracker.statementEnded() }
-        self.handle = nil
-        columnCount = 0
-        columnNameCache = []
+        let activity = changeTracker.activity
+        if let handle {
+            registry.remove(self)
+            self.handle = nil
+            columnCount = 0
+            columnNameCache = []
+            activity.finalize(handle, engine: engine)
+            if changeTracker.commitRequested { changeTracker.statementEnded() }
+        }
+        activity.settle()
     }
 
     /// Whether `close()` has been called, on the statement or on its context.
@@ -99,11 +105,20 @@ public final class SQLStatement {
     }
 
     /// After the last row or an error: resets the statement, and throws the error.
+    /// A statement closed while it stepped (see `close()`) reports `SQLITE_DONE` as done and
+    /// anything else as closed, after the finalizing put off is done.
     @usableFromInline
     func finishStepping(_ result: Int32, _ handle: OpaquePointer) throws -> Bool {
+        let activity = changeTracker.activity
+        guard self.handle != nil else {
+            activity.settle()
+            if result == SQLResultCode.done.rawValue { return false }
+            throw closedError()
+        }
         _ = engine.functions.reset(handle)
         hasStepped = false
         if changeTracker.commitRequested { changeTracker.statementEnded() }
+        if activity.hasPendingWork { activity.settle() }
         if result == SQLResultCode.done.rawValue { return false }
         throw error(result)
     }

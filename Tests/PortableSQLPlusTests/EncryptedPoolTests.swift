@@ -50,4 +50,25 @@ import Testing
         let plain = try #require(throws: SQLError.self) { try SQLContextPool(path: path) }
         #expect(plain.code == .notADatabase)
     }
+
+    @Test func aClosedWriterAndReaderAreReopenedWithTheKey() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("reopen.db")
+        let pool = try SQLContextPool(path: path, key: "pool passphrase", configuration: .init(maximumReaderCount: 1))
+        try await pool.write { try $0.exec(sql: "CREATE TABLE note (body TEXT NOT NULL); INSERT INTO note VALUES ('kept')") }
+        let writeError = await #expect(throws: SQLError.self) {
+            try await pool.write { db in
+                try db.exec(sql: "INSERT INTO note VALUES ('rolled back')")
+                db.close()
+            }
+        }
+        #expect(writeError?.code == .misuse)
+        let readError = await #expect(throws: SQLError.self) { try await pool.read { db in db.close() } }
+        #expect(readError?.code == .misuse)
+        // The new writer and reader are keyed: they read and write the encrypted file.
+        try await pool.write { try $0.exec(sql: "INSERT INTO note VALUES ('added')") }
+        #expect(try await pool.read { try $0.selectAll(sql: "SELECT group_concat(body) FROM note")[0][0] } == "kept,added")
+        try pool.close()
+        #expect(try sqlcipher(path, "PRAGMA key = 'pool passphrase';\nSELECT count(*) FROM note;") == "2\n")
+    }
 }

@@ -249,11 +249,14 @@ public final class SQLContextPool: Sendable {
     // MARK: Closing
 
     /// Refuses new work with `SQLITE_MISUSE`, waits for the work already accepted to finish,
-    /// and closes every connection; the last one to close checkpoints the WAL into the file.
-    /// Closing again does nothing.
+    /// checkpoints the WAL into the database file and closes every connection. Closing again
+    /// does nothing.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when called from inside one of the pool's closures,
-    ///   which would wait for itself.
+    ///   which would wait for itself; `SQLITE_BUSY` when the final checkpoint could not copy the
+    ///   whole WAL into the file (another connection, outside the pool, was reading it). The pool
+    ///   is closed either way, and nothing is lost: the WAL stays beside the file, and SQLite
+    ///   checkpoints it later, at the latest when the database next opens.
     public func close() throws {
         try checkNotNested("close()")
         let wasOpen = isClosed.withLock { closed in
@@ -262,7 +265,28 @@ public final class SQLContextPool: Sendable {
         }
         guard wasOpen else { return }
         readers.close()
-        writerQueue.sync { writer.context.close() }
+        let checkpointFailure: SQLError? = writerQueue.sync {
+            defer { writer.context.close() }
+            return finalCheckpointFailure(writer.context)
+        }
+        if let checkpointFailure { throw checkpointFailure }
+    }
+
+    /// Why the last checkpoint, `PRAGMA wal_checkpoint(PASSIVE)` on the writer (which waits
+    /// for nobody), could not copy the whole WAL into the file; `nil` when it did (or the writer
+    /// is already closed).
+    private func finalCheckpointFailure(_ context: SQLContext) -> SQLError? {
+        guard !context.isClosed else { return nil }
+        do {
+            // One row: busy, frames in the WAL, frames copied into the file.
+            let result = try context.selectAll(sql: "PRAGMA wal_checkpoint(PASSIVE)").first ?? []
+            guard result.count == 3, result[1] != result[2] else { return nil }
+            return SQLError(
+                code: .busy,
+                message: "the pool of \(path) closed, but the WAL could not be copied into the file: another connection is reading it; nothing is lost, SQLite copies it later")
+        } catch {
+            return error as? SQLError ?? SQLError(code: .error, message: "\(error)")
+        }
     }
 
     /// Whether `close()` has been called.

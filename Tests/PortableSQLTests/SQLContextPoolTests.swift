@@ -238,6 +238,33 @@ import Testing
         try reopened.close()
     }
 
+    @Test func closeCheckpointsTheWALAndSaysWhenItCannot() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("bank.db")
+        let pool = try makeBank(directory)
+        try pool.write { db in try db.exec(sql: "INSERT INTO transfer (amount) VALUES (5)") }
+        try pool.close()
+        // A clean close leaves no WAL: everything is in the database file itself.
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+
+        // A connection outside the pool that is in the middle of a read keeps the checkpoint
+        // from finishing: close says so, and nothing is lost.
+        let second = try SQLContextPool(path: path)
+        try second.write { db in try db.exec(sql: "INSERT INTO transfer (amount) VALUES (7)") }
+        let outsider = try SQLContext(path: path)
+        try outsider.exec(sql: "BEGIN")
+        #expect(try outsider.selectAll(sql: "SELECT count(*) FROM transfer") == [[2]])
+        try second.write { db in try db.exec(sql: "INSERT INTO transfer (amount) VALUES (11)") }
+        let error = try #require(throws: SQLError.self) { try second.close() }
+        #expect(error.code == .busy)
+        #expect(error.message.contains("nothing is lost"))
+        #expect(second.isPoolClosed)
+        try outsider.exec(sql: "COMMIT")
+        outsider.close()
+        let reopened = try SQLContext(path: path)
+        #expect(try reopened.selectAll(sql: "SELECT sum(amount) FROM transfer") == [[23]])
+    }
+
     @Test func misuseIsRefusedClearly() async throws {
         let directory = try TemporaryDirectory()
         for path in ["", ":memory:"] {

@@ -1,9 +1,10 @@
-/// Finds the statements of a SQL text that carry an encryption key (SQLCipher's `PRAGMA key`,
-/// `rekey`, `hexkey`, `hexrekey`, `textkey`, `textrekey` and `ATTACH … KEY …`), reading the text
-/// with SQLite's own tokenizing rules rather than a pattern: white space and both kinds of
-/// comment between tokens, identifiers quoted with `"…"`, `[…]`, `` `…` `` or `'…'`, a schema
-/// prefix (`main.key`), `EXPLAIN` and `EXPLAIN QUERY PLAN` before a statement, and `;` between
-/// statements. Every trace, error and refusal that must not show or accept a key asks here.
+/// Finds the encryption keys in SQL text: SQLCipher's `PRAGMA key`, `rekey`, `hexkey`,
+/// `hexrekey`, `textkey`, `textrekey`, `ATTACH … KEY …`, and the `key=`, `hexkey=` and `textkey=`
+/// parameters of a `file:` URI. Statements are read with SQLite's own tokenizing rules rather
+/// than a pattern: white space and both kinds of comment between tokens, identifiers quoted with
+/// `"…"`, `[…]`, `` `…` `` or `'…'`, a schema prefix (`main.key`), `EXPLAIN` and `EXPLAIN QUERY
+/// PLAN` before a statement, parameters such as `$a(x)`, and `;` between statements. Every
+/// trace, error and refusal that must not show or accept a key asks here.
 package enum KeyStatements {
     /// What stands in for a key in redacted text.
     package static let placeholder = "'<redacted>'"
@@ -11,26 +12,43 @@ package enum KeyStatements {
     /// The pragmas that set or change a key.
     private static let keyPragmas: Set<String> = ["key", "rekey", "hexkey", "hexrekey", "textkey", "textrekey"]
 
-    /// Whether any statement of `sql` carries a key.
+    /// The `file:` URI parameters that SQLCipher takes a key from.
+    private static let uriKeyParameters = ["key=", "hexkey=", "textkey="]
+
+    /// Whether any statement of `sql` carries a key that SQLite would use.
     package static func containsKey(_ sql: String) -> Bool {
-        !keyRanges(in: Array(sql.utf8)).isEmpty
+        !secrets(in: Array(sql.utf8), loosely: false).isEmpty
     }
 
-    /// `sql` with everything after the pragma name (or the `KEY` keyword) of each statement
-    /// that carries a key replaced by a placeholder; `sql` itself when none does.
+    /// `sql` with the key of each statement that carries one replaced by a placeholder (and the
+    /// value of any key parameter of a URI in it); `sql` itself when there is none.
     package static func redacted(_ sql: String) -> String {
-        let bytes = Array(sql.utf8)
-        let ranges = keyRanges(in: bytes)
-        guard !ranges.isEmpty else { return sql }
-        var result: [UInt8] = []
-        var position = 0
-        for (range, isPragma) in ranges {
-            result += bytes[position..<range.lowerBound]
-            result += Array((isPragma ? " = " : " ").utf8) + Array(placeholder.utf8)
-            position = range.upperBound
+        withoutURIKeys(replacing(secrets(in: Array(sql.utf8), loosely: false), in: sql))
+    }
+
+    /// `sql` as an error may show it: redacted as `redacted(_:)` does, and, in a PRAGMA or ATTACH
+    /// statement that mentions a key in a way SQLite cannot read (a mistyped `PRAGMA key`, say,
+    /// which fails), everything after that word too.
+    package static func redactedForError(_ sql: String) -> String {
+        withoutURIKeys(replacing(secrets(in: Array(sql.utf8), loosely: true), in: sql))
+    }
+
+    /// Whether an error about `sql` must hide the quoted parts of its message too.
+    package static func mentionsKey(_ sql: String) -> Bool {
+        !secrets(in: Array(sql.utf8), loosely: true).isEmpty || containsURIKey(sql)
+    }
+
+    /// `text` with the value of each `key=`, `hexkey=` or `textkey=` parameter of a URI in it
+    /// replaced, up to the next `&`, `#`, quote or white space.
+    package static func withoutURIKeys(_ text: String) -> String {
+        guard containsURIKey(text) else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let (start, end) = nextURIKey(in: rest) {
+            result += rest[..<start] + "<redacted>"
+            rest = rest[end...]
         }
-        result += bytes[position...]
-        return String(decoding: result, as: UTF8.self)
+        return result + rest
     }
 
     /// `message` with each part in double quotes replaced by a placeholder: SQLite's messages
@@ -49,29 +67,34 @@ package enum KeyStatements {
         return inQuotes ? result + "<redacted>" : result
     }
 
-    /// For each statement that carries a key: the bytes from the end of its key pragma's name
-    /// (or of its `KEY` keyword) to the end of the statement, where the key is.
-    private static func keyRanges(in bytes: [UInt8]) -> [(range: Range<Int>, isPragma: Bool)] {
+    // MARK: Finding keys
+
+    /// Where a key is, and what stands in for it.
+    private struct Secret {
+        let range: Range<Int>
+        let replacement: String
+    }
+
+    /// The keys in `bytes`, in order; `loosely` adds what an error must hide (see `redactedForError`).
+    private static func secrets(in bytes: [UInt8], loosely: Bool) -> [Secret] {
         var tokenizer = SQLTokenizer(bytes: bytes)
-        var ranges: [(range: Range<Int>, isPragma: Bool)] = []
+        var found: [Secret] = []
         var statement: [SQLToken] = []
         while true {
             let token = tokenizer.next()
             if token == nil || token?.kind == .semicolon {
-                if let (start, isPragma) = secretStart(of: statement, bytes) {
-                    ranges.append((start..<(token?.range.lowerBound ?? bytes.count), isPragma))
-                }
+                let end = token?.range.lowerBound ?? bytes.count
+                found += secrets(of: statement, end: end, bytes, loosely: loosely)
                 statement.removeAll(keepingCapacity: true)
-                if token == nil { return ranges }
+                if token == nil { return found }
             } else if let token {
                 statement.append(token)
             }
         }
     }
 
-    /// Where the key of `statement` starts (the end of the token before it) and whether the
-    /// statement is a pragma, or `nil` when the statement carries no key.
-    private static func secretStart(of statement: [SQLToken], _ bytes: [UInt8]) -> (Int, isPragma: Bool)? {
+    /// The keys of one statement, which ends at byte `end`.
+    private static func secrets(of statement: [SQLToken], end: Int, _ bytes: [UInt8], loosely: Bool) -> [Secret] {
         var tokens = statement[...]
         func keyword(_ word: String) -> Bool {
             guard let first = tokens.first, first.kind == .word, first.text(bytes).lowercased() == word else { return false }
@@ -80,16 +103,65 @@ package enum KeyStatements {
         }
         if keyword("explain"), keyword("query") { _ = keyword("plan") }
         if keyword("pragma") {
-            guard var name = tokens.first, name.isName else { return nil }
-            tokens = tokens.dropFirst()
-            if tokens.first?.kind == .dot, let qualified = tokens.dropFirst().first, qualified.isName {
-                name = qualified
+            if var name = tokens.first, name.isName {
+                tokens = tokens.dropFirst()
+                if tokens.first?.kind == .dot, let qualified = tokens.dropFirst().first, qualified.isName {
+                    name = qualified
+                }
+                if keyPragmas.contains(name.dequoted(bytes).lowercased()) {
+                    return [Secret(range: name.range.upperBound..<end, replacement: " = " + placeholder)]
+                }
             }
-            return keyPragmas.contains(name.dequoted(bytes).lowercased()) ? (name.range.upperBound, true) : nil
+        } else if keyword("attach") {
+            if let key = tokens.first(where: { $0.kind == .word && $0.text(bytes).lowercased() == "key" }) {
+                return [Secret(range: key.range.upperBound..<end, replacement: " " + placeholder)]
+            }
+            let uris = tokens.filter { ($0.kind == .string || $0.kind == .quotedIdentifier) && containsURIKey($0.dequoted(bytes)) }
+            if !uris.isEmpty { return uris.map { Secret(range: $0.range, replacement: placeholder) } }
         }
-        if keyword("attach") {
-            let key = tokens.first { $0.kind == .word && $0.text(bytes).lowercased() == "key" }
-            return key.map { ($0.range.upperBound, false) }
+        return loosely ? looseSecret(of: statement, end: end, bytes) : []
+    }
+
+    /// In a statement whose first word names PRAGMA or ATTACH, everything after the first word
+    /// that mentions a key: what an error hides even where SQLite read no key.
+    private static func looseSecret(of statement: [SQLToken], end: Int, _ bytes: [UInt8]) -> [Secret] {
+        guard let first = statement.first?.text(bytes).lowercased(), first.contains("pragma") || first.contains("attach"),
+            let word = statement.first(where: { $0.kind == .word && $0.text(bytes).lowercased().contains("key") })
+        else { return [] }
+        return [Secret(range: word.range.upperBound..<end, replacement: " " + placeholder)]
+    }
+
+    /// `sql` with each secret's bytes replaced by its replacement.
+    private static func replacing(_ secrets: [Secret], in sql: String) -> String {
+        guard !secrets.isEmpty else { return sql }
+        let bytes = Array(sql.utf8)
+        var result: [UInt8] = []
+        var position = 0
+        for secret in secrets {
+            result += bytes[position..<secret.range.lowerBound]
+            result += Array(secret.replacement.utf8)
+            position = secret.range.upperBound
+        }
+        result += bytes[position...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Whether `text` holds a key parameter of a URI (`?key=…`, `&hexkey=…`, …).
+    package static func containsURIKey(_ text: some StringProtocol) -> Bool {
+        nextURIKey(in: Substring(text)) != nil
+    }
+
+    /// Where the value of the first key parameter of a URI in `text` starts and ends.
+    private static func nextURIKey(in text: Substring) -> (String.Index, String.Index)? {
+        var search = text.startIndex
+        while let separator = text[search...].firstIndex(where: { $0 == "?" || $0 == "&" }) {
+            let after = text.index(after: separator)
+            search = after
+            let parameter = text[after...].prefix(8).lowercased()
+            guard let name = uriKeyParameters.first(where: { parameter.hasPrefix($0) }) else { continue }
+            let start = text.index(after, offsetBy: name.count)
+            let end = text[start...].firstIndex { "&#'\"".contains($0) || $0.isWhitespace } ?? text.endIndex
+            return (start, end)
         }
         return nil
     }

@@ -33,7 +33,8 @@ final class TraceHook {
             hook(KeyStatements.redacted(written))
         } else if showsValues, let expanded = functions.pointee.expandedSql(statement) {
             defer { functions.pointee.free(expanded) }
-            hook(String(cString: expanded))
+            // A value may be a URI with a key (ATTACH ? AS x).
+            hook(KeyStatements.withoutURIKeys(String(cString: expanded)))
         } else {
             hook(String(cString: text))
         }

@@ -92,17 +92,18 @@ public final class SQLContext {
         try self.init(path: url.path, flags: flags, configuration: configuration)
     }
 
-    /// Opens a private in-memory database. Never throws: when the engine cannot be loaded or the
-    /// database opened, the context is born closed and each operation on it throws that error.
+    /// Opens a private in-memory database (`":memory:"`, as SkipSQL does: files attached to it
+    /// are files). Never throws: when the engine cannot be loaded or the database opened, the
+    /// context is born closed and each operation on it throws that error.
     public convenience init(configuration: SQLiteConfiguration = .platform) {
-        self.init(location: ":memory:", flags: [.readWrite, .create, .memory], configuration: configuration)
+        self.init(location: ":memory:", flags: [.readWrite, .create], configuration: configuration)
     }
 
     /// Opens a private in-memory database on `engine`, for probes and tools inside the package.
     ///
     /// - Throws: `SQLError` when the connection cannot be opened.
     package convenience init(inMemoryOn engine: SQLiteEngine) throws {
-        self.init(path: ":memory:", opened: Self.open(path: ":memory:", flags: [.readWrite, .create, .memory], engine: engine), engine: engine)
+        self.init(path: ":memory:", opened: Self.open(path: ":memory:", flags: [.readWrite, .create], engine: engine), engine: engine)
         if connection == nil { throw closedError }
     }
 
@@ -115,6 +116,12 @@ public final class SQLContext {
     }
 
     private static func open(path: String, flags: OpenFlags, engine: SQLiteEngine, strictness: SQLStrictness = []) -> Result<(SQLiteEngine, OpaquePointer), SQLError> {
+        if !engine.encrypts, flags.contains(.uri), KeyStatements.containsURIKey(path) {
+            return .failure(
+                SQLError(
+                    code: .misuse,
+                    message: "\(engine.name) does not encrypt, so it cannot take the key in \(path) and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)"))
+        }
         var flags = flags
         if !flags.contains(.fullMutex) { flags.insert(.noMutex) }
         let functions = engine.functions

@@ -18,17 +18,18 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
 
     /// Makes an error from a result code (primary or extended), a message and the statement.
     ///
-    /// A statement that carries an encryption key (`PRAGMA key`, `ATTACH … KEY`, …) is kept
-    /// with the key replaced, and the message with every quoted part replaced (SQLite's
-    /// `near "…"` may quote the key), so that no error text shows a key.
+    /// A statement that carries an encryption key (`PRAGMA key`, `ATTACH … KEY`, a `file:`
+    /// URI with `key=`, even one SQLite could not read) is kept with the key replaced, and the
+    /// message with every quoted part replaced (SQLite's `near "…"` may quote the key); a key
+    /// parameter of a URI in the message is replaced too. No error text shows a key.
     public init(code: SQLResultCode, message: String, sql: String? = nil) {
         self.code = code.primary
         self.extendedCode = code
-        if let sql, KeyStatements.containsKey(sql) {
-            self.message = KeyStatements.redactedMessage(message)
-            self.sql = KeyStatements.redacted(sql)
+        if let sql, KeyStatements.mentionsKey(sql) {
+            self.message = KeyStatements.withoutURIKeys(KeyStatements.redactedMessage(message))
+            self.sql = KeyStatements.redactedForError(sql)
         } else {
-            self.message = message
+            self.message = KeyStatements.withoutURIKeys(message)
             self.sql = sql
         }
     }

@@ -82,22 +82,49 @@ struct SQLTokenizer {
             while position < bytes.count, bytes[position] != UInt8(ascii: "]") { position += 1 }
             position = min(position + 1, bytes.count)
             kind = .quotedIdentifier
-        case UInt8(ascii: "x"), UInt8(ascii: "X") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "'"):
+        case _ where byte | 0x20 == UInt8(ascii: "x") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "'"):
             position += 1
             skipQuoted(closing: UInt8(ascii: "'"))
             kind = .other
         case _ where Self.startsIdentifier(byte):
             while position < bytes.count, Self.continuesIdentifier(bytes[position]) { position += 1 }
             kind = .word
+        case UInt8(ascii: "$"), UInt8(ascii: "@"), UInt8(ascii: ":"), UInt8(ascii: "#"):
+            skipNamedParameter()
+            kind = .other
         default:
             position += 1
-            // Numbers and parameters (`?1`, `:name`, `@name`, `$name`) run on; operators are one byte.
-            if Self.continuesIdentifier(byte) || "?:@$#".utf8.contains(byte) {
+            // Numbers and `?NNN` run on; operators are one byte.
+            if Self.continuesIdentifier(byte) || byte == UInt8(ascii: "?") {
                 while position < bytes.count, Self.continuesIdentifier(bytes[position]) { position += 1 }
             }
             kind = .other
         }
         return SQLToken(kind: kind, range: start..<position)
+    }
+
+    /// Moves past a named parameter (`:name`, `@name`, `$name`, `#name`) that starts at
+    /// `position`, as SQLite reads one: name characters and `::`, and after a name, a `(` that
+    /// runs to the next `)` or white space (`$a(x)` is one parameter).
+    private mutating func skipNamedParameter() {
+        position += 1
+        var nameLength = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if Self.continuesIdentifier(byte) {
+                nameLength += 1
+                position += 1
+            } else if byte == UInt8(ascii: "("), nameLength > 0 {
+                position += 1
+                while position < bytes.count, bytes[position] != UInt8(ascii: ")"), !Self.isSpace(bytes[position]) { position += 1 }
+                if position < bytes.count, bytes[position] == UInt8(ascii: ")") { position += 1 }
+                return
+            } else if byte == UInt8(ascii: ":"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ":") {
+                position += 2
+            } else {
+                return
+            }
+        }
     }
 
     /// Moves past a quoted token that starts at `position`.
@@ -120,7 +147,7 @@ struct SQLTokenizer {
         while position < bytes.count {
             let byte = bytes[position]
             let next = position + 1 < bytes.count ? bytes[position + 1] : 0
-            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+            if Self.isSpace(byte) {
                 position += 1
             } else if byte == UInt8(ascii: "-"), next == UInt8(ascii: "-") {
                 while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
@@ -134,6 +161,11 @@ struct SQLTokenizer {
                 return
             }
         }
+    }
+
+    /// SQLite's white space: space, tab, line feed, vertical tab, form feed, carriage return.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     private static func startsIdentifier(_ byte: UInt8) -> Bool {

@@ -58,7 +58,7 @@ extension SQLContext {
         try row.conform(encodedBy: type, to: table)
         // NULLs are left out of the INSERT, as SkipSQL does, so that column defaults apply.
         row.storage.withUnsafeMutableBufferPointer { values in
-            for position in values.indices where values[position] == .null { values[position] = nil }
+            for position in values.indices { if case .null? = values[position] { values[position] = nil } }
         }
         var assignsKey = false
         if let position = table.rowIDKeyPosition {

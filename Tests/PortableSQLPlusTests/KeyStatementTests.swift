@@ -95,6 +95,51 @@ import Testing
         #expect(log.statements.allSatisfy { $0.contains("'<redacted>'") })
     }
 
+    @Test func parametersAndURIsCannotHideAKey() throws {
+        let directory = try TemporaryDirectory()
+        // SQLite reads `$a(')` as one parameter, so the quote starts no string and KEY follows.
+        let context = SQLContext(configuration: .plus)
+        let log = ExecutedSQL(context)
+        try context.exec(sql: "ATTACH $a(') AS e KEY '\(Self.secret)'", parameters: [.text(directory.path("e.db"))])
+        try context.exec(sql: "CREATE TABLE e.t (v); INSERT INTO e.t VALUES (99)")
+        let taken = try #require(throws: SQLError.self) {
+            try context.exec(sql: "ATTACH :a(') AS main KEY '\(Self.secret)'", parameters: [.text(directory.path("f.db"))])
+        }
+        #expect(!taken.description.contains(Self.secret), "\(taken)")
+        // SQLCipher takes a key from a file: URI too, literal or bound.
+        let uri = "file:\(directory.path("u.db"))?key=\(Self.secret)"
+        try context.exec(sql: "ATTACH '\(uri)' AS u")
+        try context.exec(sql: "ATTACH ? AS v", parameters: [.text("file:\(directory.path("v.db"))?cache=private&hexkey=\(Self.secret)")])
+        let main = try #require(throws: SQLError.self) { try context.exec(sql: "ATTACH '\(uri)' AS main") }
+        #expect(!main.description.contains(Self.secret), "\(main)")
+        log.stop()
+        #expect(log.statements.count >= 5)
+        #expect(!log.statements.joined().contains(Self.secret), "\(log.statements)")
+        // The key was really used: the attached file is ciphertext that opens with it.
+        context.close()
+        #expect(try sqlcipher(directory.path("e.db"), "PRAGMA key = '\(Self.secret)';\nSELECT v FROM t;") == "99\n")
+        #expect(!(try Data(contentsOf: URL(fileURLWithPath: directory.path("e.db")))).starts(with: Data("SQLite format 3".utf8)))
+
+        // On an engine that does not encrypt, each of them is refused instead of writing in clear.
+        let plain = try SQLContext(path: directory.path("plain.db"))
+        for (sql, parameters) in [
+            ("ATTACH $a(') AS o KEY 'x'", [SQLValue.text(directory.path("o.db"))]), ("ATTACH '\(uri)' AS w", []),
+        ] {
+            let refused = try #require(throws: SQLError.self, "\(sql)") { try plain.exec(sql: sql, parameters: parameters) }
+            #expect(refused.code == .misuse && refused.message.contains(".plus"))
+        }
+        let opened = try #require(throws: SQLError.self) { try SQLContext(path: uri, flags: [.readWrite, .create, .uri]) }
+        #expect(opened.message.contains(".plus") && !opened.description.contains(Self.secret), "\(opened)")
+    }
+
+    @Test func aMistypedKeyPragmaFailsWithoutShowingTheKey() throws {
+        let context = SQLContext(configuration: .plus)
+        for sql in ["PRAGMA\u{A0}key = '\(Self.secret)'", "PRAGMA keyy = '\(Self.secret)' junk", "ATTACH x KEYS '\(Self.secret)", "ATTACH xyz AS x KEY '\(Self.secret)' junk", "PRAGMA xkey = '\(Self.secret)' junk"] {
+            let error = try #require(throws: SQLError.self, "\(sql)") { try context.exec(sql: sql) }
+            #expect(!error.description.contains(Self.secret), "\(error)")
+        }
+    }
+
     @Test func noErrorTextShowsAKey() throws {
         let context = SQLContext(configuration: .plus)
         let failing = [

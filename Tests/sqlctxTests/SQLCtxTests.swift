@@ -211,7 +211,8 @@ import Testing
         let target = directory.path("prompted.db")
         let binary = try builtProduct("sqlctx")
         // `script` gives the tool a terminal; the new key is typed into it twice, after each prompt.
-        let transcript = try run("/bin/sh", ["-c", "(sleep 0.5; printf 'typed secret\\n'; sleep 0.5; printf 'typed secret\\n') | script -qec \"'\(binary)' encrypt '\(path)' '\(target)'\" /dev/null"])
+        let transcript = try typeAtPrompts(
+            ["typed secret", "typed secret"], command: "'\(binary)' encrypt '\(path)' '\(target)'", prompts: ["New key for", "Type the new key again"])
         #expect(transcript.contains("New key for"))
         #expect(!transcript.contains("typed secret"))
         #expect(try sqlcipher(target, "PRAGMA key = 'typed secret';\nSELECT count(*) FROM item;") == "3\n")
@@ -236,10 +237,10 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = try makeSampleDatabase(directory)
         let binary = try builtProduct("sqlctx")
-        // Types `lines` into the tool's terminal, one after each prompt; a failure shows in the transcript.
+        // Types `lines` into the tool's terminal, each once its prompt is shown (the tool discards
+        // what is typed before it turns echo off); a failure shows in the transcript.
         func typing(_ lines: [String], _ arguments: String) throws -> String {
-            let input = lines.map { "sleep 0.8; printf '\($0)\\n'" }.joined(separator: "; ")
-            return try run("/bin/sh", ["-c", "(\(input)) | script -qec \"'\(binary)' \(arguments)\" /dev/null || true"])
+            try typeAtPrompts(lines, command: "'\(binary)' \(arguments)", prompts: ["Current key of", "New key for", "Type the new key again"])
         }
         let mismatched = directory.path("mismatched.db")
         let refused = try typing(["first try", "first tyr"], "encrypt '\(path)' '\(mismatched)'")

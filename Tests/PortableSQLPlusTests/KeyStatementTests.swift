@@ -20,7 +20,7 @@ import Testing
         }
         sql += [
             "EXPLAIN PRAGMA key = '\(secret)'", "EXPLAIN QUERY PLAN PRAGMA key = '\(secret)'",
-            "PRAGMA \"rekey\" = '\(secret)'", "PRAGMA hexkey = '\(secret)'", "PRAGMA HexReKey = '\(secret)'", "PRAGMA textkey = '\(secret)'",
+            "PRAGMA \"rekey\" = '\(secret)'", "PRAGMA hexkey = '\(secret)'", "PRAGMA HexReKey = '\(secret)'",
             "SELECT 1; PRAGMA key = '\(secret)'",
         ]
         return sql
@@ -164,7 +164,10 @@ import Testing
         let path = directory.path("plain.db")
         let context = try SQLContext(path: path)
         try context.exec(sql: "CREATE TABLE t (v)")
-        for sql in Self.spellings + ["ATTACH '\(directory.path("a.db"))' AS a KEY '\(Self.secret)'", "CREATE TABLE u (v); PRAGMA key = 'x'"] {
+        // `textkey` only here: SQLCipher 4.6.1 itself leaks 4.6 KB when a textkey pragma fails,
+        // which LeakSanitizer would report under `make sanitize`.
+        let more = ["ATTACH '\(directory.path("a.db"))' AS a KEY '\(Self.secret)'", "CREATE TABLE u (v); PRAGMA key = 'x'", "PRAGMA textkey = '\(Self.secret)'"]
+        for sql in Self.spellings + more {
             let error = try #require(throws: SQLError.self, "\(sql)") { try context.exec(sql: sql) }
             #expect(error.code == .misuse)
             #expect(error.message.contains(".plus"), "\(error)")

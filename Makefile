@@ -31,6 +31,13 @@ sanitize: bootstrap
 		$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan
 	$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan
 
+# One static website per module in .build/docs/MODULE.doccarchive (every page an index.html;
+# serve the folder over HTTP to read it: DocC's pages load their content with JavaScript from
+# JSON files, which browsers refuse over file://). DocC's option that writes each page's content
+# into its HTML too (--experimental-transform-for-static-hosting-with-content) crashes DocC 6.3.1
+# on Linux on the Internals article, in FoundationXML; see README's Documentation section.
 docs: bootstrap
+	mkdir -p .build/docs
 	$(SWIFT) package --disable-sandbox generate-documentation --warnings-as-errors \
-		--target PortableSQL --target PortableSQLPlus --target PortableSQLCodable --target PortableSQLMacros
+		--target PortableSQL --target PortableSQLPlus --target PortableSQLCodable --target PortableSQLMacros \
+		--transform-for-static-hosting --output-path .build/docs

@@ -63,5 +63,7 @@ let package = Package(
             name: "ReliabilityTests",
             dependencies: ["PortableSQLPlus", "PortableSQLCodable", "PortableSQLTestSupport", "PortableSQLTestHelper"]
         ),
+        // Builds README's and the DocC articles' Swift samples as a package of their own, and runs them.
+        .testTarget(name: "DocumentationTests"),
     ]
 )

@@ -10,7 +10,9 @@ extension SQLContext {
     /// let stored = try db.insert(Author(name: "Ursula K. Le Guin"))
     /// print(stored.id)    // the key the database assigned
     /// ```
-    /// - Parameter record: the record to insert.
+    /// - Parameters:
+    ///   - record: the record to insert.
+    ///   - schema: the attached database that holds the table (`nil`: `main`).
     /// - Returns: the record as stored, with its assigned key and defaults.
     /// - Throws: `SQLError` (a constraint violation leaves the table unchanged), or what the
     ///   record's `encode`/`init(row:)` throws.

@@ -1,0 +1,233 @@
+// Every ```swift block of README.md and of the DocC articles (Sources/*/*.docc/*.md) compiles and
+// runs as written.
+//
+// The test extracts the blocks, writes them into one SwiftPM package of its own
+// (.build-doc-samples/package, one executable target per block, depending on this repository by
+// path), builds it once with the scratch folder .build-doc-samples/scratch (so a second run is
+// incremental; the first, from a fresh clone, builds PortableSQL and swift-syntax again and takes
+// a few minutes), then runs each executable twice in a row, each time in a fresh temporary working
+// directory, and expects exit status 0 both times. Paths in the samples are not rewritten.
+//
+// Conventions the documentation follows:
+// - A ```swift block is a whole program: it has its own imports (the products it imports are the
+//   target's dependencies), top-level code runs as `main.swift` (top-level `await` is allowed), and
+//   it stops by itself. A sample never depends on another block.
+// - A block whose first line starts with `// swift-tools-version` is a package manifest: it is
+//   written as the Package.swift of a folder of its own and checked with
+//   `swift package dump-package`, which compiles and evaluates it without fetching anything.
+// - Anything that is not Swift (commands, output) takes another fence language (```sh, ```text),
+//   and every fence names its language, so no Swift block can pass unchecked as plain text.
+// - A sample that writes to a fixed path (/tmp/…) must run twice in a row: it creates its tables
+//   with IF NOT EXISTS, removes the files it is about to create, or uses a fresh path.
+// - Samples that need SQLCipher use `configuration: .plus` (SQLCipher 4, from Scripts/bootstrap).
+//
+// The test counts the blocks it checked and fails unless that equals the number extracted.
+
+import Foundation
+import Testing
+
+/// One fenced ```swift block of a documentation page.
+struct DocumentationSample {
+    /// The page, relative to the repository root.
+    var page: String
+    /// The 1-based line of the opening fence.
+    var line: Int
+    /// The code between the fences.
+    var code: String
+    /// The executable target's name in the samples package.
+    var targetName: String
+
+    /// A manifest is checked with `swift package dump-package` instead of being run.
+    var isManifest: Bool { code.hasPrefix("// swift-tools-version") }
+
+    /// The PortableSQL products the sample imports.
+    var importedProducts: [String] {
+        let products = ["PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "PortableSQLMacros"]
+        let imported = code.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            return words.count >= 2 && words[0] == "import" ? String(words[1]) : nil
+        }
+        return products.filter(imported.contains)
+    }
+}
+
+/// Extracts the ```swift blocks of the documentation pages and reports fences without a language.
+struct DocumentationPages {
+    /// The repository root, found from this file's path.
+    static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// README.md, then every `Sources/*/*.docc/*.md`, relative to the root, in a stable order.
+    static func pages() throws -> [String] {
+        let sources = root.appending(path: "Sources")
+        var pages = ["README.md"]
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+            let moduleFolder = sources.appending(path: module)
+            let catalogs = (try? FileManager.default.contentsOfDirectory(atPath: moduleFolder.path)) ?? []
+            for catalog in catalogs.sorted() where catalog.hasSuffix(".docc") {
+                let articles = try FileManager.default.contentsOfDirectory(atPath: moduleFolder.appending(path: catalog).path)
+                pages += articles.sorted().filter { $0.hasSuffix(".md") }.map { "Sources/\(module)/\(catalog)/\($0)" }
+            }
+        }
+        return pages
+    }
+
+    /// The Swift blocks of every page, and the places of fences that name no language.
+    static func extract() throws -> (samples: [DocumentationSample], unlabeledFences: [String]) {
+        var samples: [DocumentationSample] = []
+        var unlabeled: [String] = []
+        for page in try pages() {
+            let text = try String(contentsOf: root.appending(path: page), encoding: .utf8)
+            var open: (line: Int, isSwift: Bool, lines: [Substring])?
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("```") else {
+                    open?.lines.append(line)
+                    continue
+                }
+                if let block = open {
+                    if block.isSwift {
+                        let name = page.replacingOccurrences(of: ".docc", with: "").map { $0.isLetter || $0.isNumber ? $0 : "_" }
+                        samples.append(DocumentationSample(
+                            page: page, line: block.line, code: block.lines.joined(separator: "\n") + "\n",
+                            targetName: "Sample_\(String(name))_\(block.line)"))
+                    }
+                    open = nil
+                } else {
+                    let language = trimmed.dropFirst(3).trimmingCharacters(in: .whitespaces)
+                    if language.isEmpty { unlabeled.append("\(page):\(index + 1)") }
+                    open = (index + 1, language == "swift", [])
+                }
+            }
+        }
+        return (samples, unlabeled)
+    }
+}
+
+/// The outcome of running a program.
+struct ProgramRun {
+    /// The exit status, or nil when the program was stopped for running too long.
+    var status: Int32?
+    /// Standard output and standard error together.
+    var output: String
+
+    /// Runs `arguments` in `directory`, stopping it after `timeLimit` seconds.
+    static func run(_ arguments: [String], in directory: URL, timeLimit: TimeInterval) throws -> ProgramRun {
+        let outputFile = FileManager.default.temporaryDirectory.appending(path: "doc-sample-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let handle = try FileHandle(forWritingTo: outputFile)
+        defer { try? handle.close() }
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeLimit)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        var stopped = false
+        if process.isRunning {
+            process.terminate()
+            stopped = true
+        }
+        process.waitUntilExit()
+        let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+        return ProgramRun(status: stopped ? nil : process.terminationStatus, output: output)
+    }
+}
+
+@Suite struct DocumentationSampleTests {
+    /// The samples package's manifest: one executable per program block.
+    func manifest(for programs: [DocumentationSample]) -> String {
+        let rootIdentity = DocumentationPages.root.lastPathComponent.lowercased()
+        let targets = programs.map { sample in
+            let dependencies = sample.importedProducts.map { ".product(name: \"\($0)\", package: \"\(rootIdentity)\")" }
+            return "        .executableTarget(name: \"\(sample.targetName)\", dependencies: [\(dependencies.joined(separator: ", "))]),"
+        }
+        return """
+            // swift-tools-version:6.0
+            // Written by DocumentationSampleTests: one executable per ```swift block of the documentation.
+            import PackageDescription
+
+            let package = Package(
+                name: "DocumentationSamples",
+                dependencies: [.package(path: "\(DocumentationPages.root.path)")],
+                targets: [
+            \(targets.joined(separator: "\n"))
+                ]
+            )
+
+            """
+    }
+
+    /// Writes `text` to `file` unless it already holds exactly that (so unchanged samples are not rebuilt).
+    func write(_ text: String, to file: URL) throws {
+        if (try? String(contentsOf: file, encoding: .utf8)) == text { return }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    /// Writes the samples package, removing the targets of blocks that no longer exist.
+    func writePackage(_ programs: [DocumentationSample], at package: URL) throws {
+        let sources = package.appending(path: "Sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let names = Set(programs.map(\.targetName))
+        for stale in try FileManager.default.contentsOfDirectory(atPath: sources.path) where !names.contains(stale) {
+            try FileManager.default.removeItem(at: sources.appending(path: stale))
+        }
+        for sample in programs {
+            try write(sample.code, to: sources.appending(path: "\(sample.targetName)/main.swift"))
+        }
+        try write(manifest(for: programs), to: package.appending(path: "Package.swift"))
+    }
+
+    /// A fresh, empty temporary folder.
+    func freshFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "doc-sample-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func everySwiftBlockCompilesAndRuns() throws {
+        let (samples, unlabeledFences) = try DocumentationPages.extract()
+        #expect(unlabeledFences.isEmpty, "fences without a language: \(unlabeledFences)")
+        #expect(samples.contains { $0.page == "README.md" })
+        #expect(Set(samples.map(\.targetName)).count == samples.count, "two blocks share a target name")
+        var checked = 0
+
+        for sample in samples where sample.isManifest {
+            let folder = try freshFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try write(sample.code, to: folder.appending(path: "Package.swift"))
+            let result = try ProgramRun.run(["swift", "package", "dump-package"], in: folder, timeLimit: 300)
+            #expect(result.status == 0, "\(sample.page):\(sample.line): the manifest does not evaluate:\n\(result.output)")
+            if result.status == 0 { checked += 1 }
+        }
+
+        let programs = samples.filter { !$0.isManifest }
+        let buildFolder = DocumentationPages.root.appending(path: ".build-doc-samples")
+        let package = buildFolder.appending(path: "package")
+        try writePackage(programs, at: package)
+        let scratch = buildFolder.appending(path: "scratch")
+        let build = try ProgramRun.run(
+            ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path], in: package, timeLimit: 1200)
+        try #require(build.status == 0, "the samples package does not build:\n\(build.output.suffix(20_000))")
+
+        for sample in programs {
+            let executable = scratch.appending(path: "debug/\(sample.targetName)").path
+            var passed = true
+            for run in 1...2 {
+                let folder = try freshFolder()
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let result = try ProgramRun.run([executable], in: folder, timeLimit: 60)
+                #expect(result.status == 0, "\(sample.page):\(sample.line), run \(run): status \(result.status.map(String.init) ?? "none (stopped after 60 s)")\n\(result.output)")
+                passed = passed && result.status == 0
+            }
+            if passed { checked += 1 }
+        }
+
+        print("Documentation samples: \(checked) of \(samples.count) Swift blocks checked (\(programs.count) programs run twice, \(samples.count - programs.count) manifests)")
+        #expect(checked == samples.count)
+    }
+}

@@ -196,7 +196,8 @@ struct LogLine: SQLCodable, Equatable {
             #expect(try names(predicate) == expected, "\(rendered.sql)")
         }
         #expect(try names(nil).count == 4)
-        #expect(SQLPredicate.equals(Employee.name, SQLValue("Ada")) == .comparison(Employee.name, .equal, "Ada"))
+        #expect(SQLPredicate.equals(Employee.name, SQLValue("Ada")) == .compare(.column(Employee.name), .equal, .value("Ada")))
+        #expect(SQLPredicate.equals(Employee.name, SQLValue("Ada")) == Employee.name.equals("Ada"))
         #expect(Employee.level.equals(Employee.id) == .compare(.column(Employee.level), .equal, .column(Employee.id)))
     }
 

@@ -46,9 +46,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "PortableSQLTestHelper", dependencies: ["PortableSQLPlus"]),
-        .target(name: "PortableSQLTestSupport", dependencies: ["PortableSQL"], path: "Tests/TestSupport"),
-        .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL", "PortableSQLTestSupport"]),
+        // Test-only: a program the tests run in a child process, and the fixtures and engine matrix
+        // every test target shares.
+        .executableTarget(name: "PortableSQLTestHelper", dependencies: ["PortableSQLPlus"], path: "Tests/PortableSQLTestHelper"),
+        .target(name: "PortableSQLTestSupport", dependencies: ["PortableSQL", "PortableSQLPlus"], path: "Tests/TestSupport"),
+        .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
         .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
         .testTarget(name: "PortableSQLCodableTests", dependencies: ["PortableSQLCodable", "PortableSQLPlus", "PortableSQLTestSupport"]),
         .testTarget(name: "sqlctxTests", dependencies: ["sqlctx", "PortableSQLTestSupport"]),

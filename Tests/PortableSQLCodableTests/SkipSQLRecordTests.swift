@@ -196,7 +196,8 @@ struct LogLine: SQLCodable, Equatable {
             #expect(try names(predicate) == expected, "\(rendered.sql)")
         }
         #expect(try names(nil).count == 4)
-        #expect(SQLPredicate.equals(Employee.name, SQLValue("Ada")) == .comparison(Employee.name, .equal, "Ada"))
+        #expect(SQLPredicate.equals(Employee.name, SQLValue("Ada")) == .compare(.column(Employee.name), .equal, .value("Ada")))
+        #expect(SQLPredicate.equals(Employee.name, SQLValue("Ada")) == Employee.name.equals("Ada"))
         #expect(Employee.level.equals(Employee.id) == .compare(.column(Employee.level), .equal, .column(Employee.id)))
     }
 
@@ -232,5 +233,24 @@ struct LogLine: SQLCodable, Equatable {
         #expect(try aliased.eval().load().map { $0.1?.title } == ["The Dispossessed"])
         let typed: SQLJoinType = .cross
         #expect(try books.query(Author.self, alias: "a").join(Book.self, alias: "b", kind: typed, on: nil).eval().load().count == 1)
+    }
+
+    /// SkipSQL's `min(column:of:)` and `max(column:of:)` hide the standard library's `min` and
+    /// `max` inside an extension of `SQLContext`; `Swift.min` and `Swift.max` reach them there.
+    @Test func contextExtensionsReachSwiftMinAndMax() throws {
+        let context = try makeContext()
+        #expect(context.clamped(12, to: 1...10) == 10)
+        #expect(context.clamped(-3, to: 1...10) == 1)
+        try context.insertAll([Employee(name: "A", level: 2), Employee(name: "B", level: 7)])
+        #expect(try context.min(column: Employee.level, of: Employee.self) == .long(2))
+        #expect(try context.max(column: Employee.level, of: Employee.self) == .long(7))
+    }
+}
+
+extension SQLContext {
+    /// `value` brought into `range`, with the standard library's `min` and `max`, which
+    /// `SQLContext.min(column:of:)` and `max(column:of:)` hide in an extension of the context.
+    fileprivate func clamped(_ value: Int, to range: ClosedRange<Int>) -> Int {
+        Swift.max(range.lowerBound, Swift.min(value, range.upperBound))
     }
 }

@@ -3,26 +3,6 @@ import Foundation
 import PortableSQLTestSupport
 import Testing
 
-/// A SQLCipher engine under test, with the command-line program built from the same source.
-struct CipherEngine: CustomTestStringConvertible, Sendable {
-    let name: String
-    let configuration: SQLiteConfiguration
-    let program: String
-
-    var testDescription: String { name }
-
-    /// `.plus` (SQLCipher 4 on this machine), and Debian's SQLCipher 3.4.1 named by its file
-    /// where Debian 12 ships it and it can load: not under a sanitizer, since it needs
-    /// RTLD_DEEPBIND (`debian12HasSQLCipher3` checks both cases).
-    static let all: [CipherEngine] = {
-        var engines = [CipherEngine(name: "plus", configuration: .plus, program: defaultSQLCipherProgram)]
-        if FileManager.default.fileExists(atPath: systemSQLCipherLibrary), !SharedLibraryFile.sanitizerIsLoaded {
-            engines.append(CipherEngine(name: "sqlcipher3", configuration: .sqlcipher(libraryAt: systemSQLCipherLibrary), program: systemSQLCipherProgram))
-        }
-        return engines
-    }()
-}
-
 /// The same promises on every SQLCipher engine: SQLCipher 4 (the default) and a SQLCipher 3
 /// named with `.sqlcipher(libraryAt:)`, side by side in one process with the system SQLite.
 @Suite struct EngineMatrixTests {

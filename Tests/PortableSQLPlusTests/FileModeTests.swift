@@ -26,7 +26,7 @@ import Glibc
     /// A database of 400 rows at `path` on `engine`, then given `mode`.
     static func makeSource(_ path: String, engine: TestEngine, mode: mode_t) throws -> SQLContext {
         let context = try engine.open(path)
-        try BackupTests.fill(context, rows: 400)
+        try fillItems(context, rows: 400)
         try #require(chmod(path, mode) == 0)
         return context
     }

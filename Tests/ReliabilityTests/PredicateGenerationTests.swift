@@ -169,19 +169,10 @@ enum Truth {
             if operands.isEmpty { return .no }
             let truths = operands.map { evaluate(value(of: left, in: sample), .equal, value(of: $0, in: sample)) }
             return truths.contains(.yes) ? .yes : (truths.contains(.unknown) ? .unknown : .no)
-        case .comparison(let column, .equal, .null): return .from(sample.value(of: column).isNull)
-        case .comparison(let column, .notEqual, .null): return .from(!sample.value(of: column).isNull)
-        case .comparison(let column, let comparison, let value):
-            return evaluate(sample.value(of: column), comparison, value)
-        case .between(let column, let low, let high):
-            let stored = sample.value(of: column)
+        case .between(let tested, let low, let high):
+            let stored = value(of: tested, in: sample)
             if stored.isNull { return .unknown }
-            return .from(compare(stored, low) >= 0 && compare(stored, high) <= 0)
-        case .within(let column, let values):
-            let stored = sample.value(of: column)
-            if values.isEmpty { return .no }
-            if stored.isNull { return .unknown }
-            return .from(values.contains { compare(stored, $0) == 0 })
+            return .from(compare(stored, value(of: low, in: sample)) >= 0 && compare(stored, value(of: high, in: sample)) <= 0)
         case .all(let predicates):
             let truths = predicates.map { evaluate($0, on: sample) }
             return truths.contains(.no) ? .no : (truths.contains(.unknown) ? .unknown : .yes)

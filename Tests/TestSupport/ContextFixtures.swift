@@ -1,4 +1,5 @@
-// A shared context fixture and a helper that captures the SQL a context runs.
+// Shared context fixtures: an in-memory context, a database of rows to copy, and a helper that
+// captures the SQL a context runs.
 import PortableSQL
 
 /// A private in-memory context on the system SQLite, with `schema` (a script) run in it.
@@ -30,4 +31,15 @@ public final class ExecutedSQL {
     public func stop() {
         context?.trace(nil)
     }
+}
+
+/// A database of `rows` rows of about 1 KB, enough pages for a backup in many steps.
+public func fillItems(_ db: SQLContext, rows: Int) throws {
+    try db.exec(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, body TEXT)")
+    try db.transaction {
+        for id in 1...rows {
+            try db.exec(sql: "INSERT INTO item (id, body) VALUES (?, ?)", parameters: [.long(Int64(id)), .text(String(repeating: "x", count: 1_000) + "\(id)")])
+        }
+    }
+    try db.setUserVersion(7)
 }

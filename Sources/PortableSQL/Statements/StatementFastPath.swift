@@ -1,9 +1,10 @@
 import Foundation
 
-// Record support: the one seam between the core and the mapping layer (PortableSQLCodable and
-// the code `@SQLRecord` writes), as GRDB's `StatementColumnConvertible` is between its core and
-// records. Everything the layers above need to insert and read a record without a per-record
-// allocation, a text lookup in the statement cache, or a generic call is here, and nowhere else:
+// The statement fast path: how a statement is found, bound and read without the general
+// path's per-call costs. The core uses it itself (`bind(parameters:)` runs `bindInOrder`, the
+// value reader serves rows and function arguments), and it is the one seam the mapping layer
+// (PortableSQLCodable and the code `@SQLRecord` writes) builds on, as GRDB's
+// `StatementColumnConvertible` is between its core and records. It holds:
 //
 // - the spare values buffer: an insert encodes into the context's reused array of values, binds
 //   by moving them out, and gives the emptied array back;
@@ -13,7 +14,7 @@ import Foundation
 //   twice (a hook re-entering the context prepares another);
 // - the one binding loop (`bindInOrder`), which `bind(parameters:)` shares: integers, reals and
 //   NULL bound inline, text and blobs through `bindUnchecked`;
-// - reading a column's value through the engine's function table by position.
+// - the one value reader (`readValue`), through the engine's function table by position.
 //
 // The rules: a checked-out statement is checked in on every path (`defer`); a buffer taken with
 // `swapSpareRecordValues` is given back emptied, never holding text or blobs; and nothing here is

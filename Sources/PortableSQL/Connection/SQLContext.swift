@@ -25,7 +25,7 @@ public final class SQLContext {
     public let strictness: SQLStrictness
 
     @exclusivity(unchecked) var statementCache = StatementCache()
-    /// The spare record values buffer of the record support (`RecordSupport.swift`).
+    /// The spare record values buffer of the statement fast path (`Statements/StatementFastPath.swift`).
     @usableFromInline @exclusivity(unchecked) var spareRecordValues: [SQLValue?] = []
     /// The statements prepared on the connection and not closed yet.
     let liveStatements = StatementRegistry()
@@ -285,11 +285,6 @@ public final class SQLContext {
     /// in-memory connection, and remembered. `false` when the engine could not be loaded.
     public func supports(_ feature: SQLFeature) -> Bool {
         engine?.supports(feature) ?? false
-    }
-
-    /// The same as `supports(_:)` (SkipSQL's spelling).
-    public func supports(feature: SQLFeature) -> Bool {
-        supports(feature)
     }
 
     /// The SQLite version as one number, such as 3040001 for 3.40.1; 0 when the engine could not

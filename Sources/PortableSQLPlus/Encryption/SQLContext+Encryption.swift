@@ -26,15 +26,6 @@ extension SQLContext {
         return (try? selectAll(sql: "PRAGMA cipher_provider").isEmpty == false) ?? false
     }
 
-    /// Sets the passphrase of the database, as `key(_:settings:)` with `.passphrase(passphrase)`:
-    /// SkipSQL's spelling, which its sample calls with a `String` variable.
-    ///
-    /// - Throws: as `key(_:settings:)`.
-    @_disfavoredOverload
-    public func key(_ passphrase: String, settings: SQLCipherSettings = .default) throws {
-        try key(.passphrase(passphrase), settings: settings)
-    }
-
     /// Sets the key, applies `settings`, and checks the key by reading the schema.
     ///
     /// Call it first, before any other statement. A new (empty) file is encrypted with this key

@@ -1,4 +1,4 @@
-/// A comparison operator of `SQLPredicate.comparison`.
+/// A comparison operator of `SQLPredicate.compare`.
 public enum SQLComparison: String, Hashable, Sendable, CaseIterable {
     /// `=` (comparing with NULL becomes `IS NULL`).
     case equal = "="

@@ -60,12 +60,20 @@ extension SQLContext {
 
     /// The smallest value of `column` over the matching rows; see `minimum(_:of:where:)`.
     ///
+    /// Kept under SkipSQL's name, which SkipSQL code calls. Inside an extension of `SQLContext`,
+    /// this name hides the standard library's `min(_:_:)`: write `Swift.min(a, b)` there.
+    /// PortableSQL's own name for it is `minimum(_:of:where:)`.
+    ///
     /// - Throws: `SQLError` from SQLite.
     public func min<T: SQLCodable>(column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
         try minimum(column, of: type, inSchema: schema, where: predicate)
     }
 
     /// The largest value of `column` over the matching rows; see `maximum(_:of:where:)`.
+    ///
+    /// Kept under SkipSQL's name, which SkipSQL code calls. Inside an extension of `SQLContext`,
+    /// this name hides the standard library's `max(_:_:)`: write `Swift.max(a, b)` there.
+    /// PortableSQL's own name for it is `maximum(_:of:where:)`.
     ///
     /// - Throws: `SQLError` from SQLite.
     public func max<T: SQLCodable>(column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {

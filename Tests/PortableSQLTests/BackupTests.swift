@@ -5,17 +5,6 @@ import Testing
 
 /// Online backup, `VACUUM INTO` and integrity checks, on every engine.
 @Suite struct BackupTests {
-    /// A database of `rows` rows of about 1 KB, enough pages for a backup in many steps.
-    static func fill(_ db: SQLContext, rows: Int) throws {
-        try db.exec(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, body TEXT)")
-        try db.transaction {
-            for id in 1...rows {
-                try db.exec(sql: "INSERT INTO item (id, body) VALUES (?, ?)", parameters: [.long(Int64(id)), .text(String(repeating: "x", count: 1_000) + "\(id)")])
-            }
-        }
-        try db.setUserVersion(7)
-    }
-
     static func summary(_ db: SQLContext) throws -> [[SQLValue]] {
         try db.selectAll(sql: "SELECT count(*), sum(length(body)), max(id) FROM item") + [[.long(try db.getUserVersion())]]
     }
@@ -25,7 +14,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let source = try engine.open(directory.path("source.sqlite"))
         defer { source.close() }
-        try Self.fill(source, rows: 500)
+        try fillItems(source, rows: 500)
         let destination = try engine.open(directory.path("copy.sqlite"))
         defer { destination.close() }
         var reports: [SQLBackupProgress] = []
@@ -42,7 +31,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let source = try engine.open(directory.path("source.sqlite"))
         defer { source.close() }
-        try Self.fill(source, rows: 300)
+        try fillItems(source, rows: 300)
         let path = directory.path("stopped.sqlite")
         var steps = 0
         let error = try #require(throws: SQLError.self) {
@@ -67,7 +56,7 @@ import Testing
         let source = try SQLContext(path: path)
         defer { source.close() }
         try source.exec(sql: "PRAGMA journal_mode = WAL")
-        try Self.fill(source, rows: 400)
+        try fillItems(source, rows: 400)
         let writer = try SQLContext(path: path)
         defer { writer.close() }
         var nextID: Int64 = 1_000
@@ -107,7 +96,7 @@ import Testing
         let path = directory.path("locked.sqlite")
         let source = try SQLContext(path: path)
         defer { source.close() }
-        try Self.fill(source, rows: 50)
+        try fillItems(source, rows: 50)
         Self.holdExclusiveLock(on: path, for: 1)
         source.busyTimeout = 0.2
         let started = Date()
@@ -126,7 +115,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let source = try TestEngine.plus.open(directory.path("secret.sqlite"))
         defer { source.close() }
-        try Self.fill(source, rows: 100)
+        try fillItems(source, rows: 100)
         // Same key, then another key: both give an encrypted copy that opens with its key only.
         for (name, key) in [("same.sqlite", TestEngine.testKey), ("other.sqlite", SQLCipherKey.passphrase("another passphrase"))] {
             try source.backup(toPath: directory.path(name), key: key)
@@ -166,7 +155,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let db = try engine.open(directory.path("full.sqlite"))
         defer { db.close() }
-        try Self.fill(db, rows: 300)
+        try fillItems(db, rows: 300)
         try db.exec(sql: "DELETE FROM item WHERE id > 50")
         let path = directory.path("compact.sqlite")
         try db.vacuum(into: path)
@@ -202,7 +191,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("damaged.sqlite")
         let db = try engine.open(path)
-        try Self.fill(db, rows: 200)
+        try fillItems(db, rows: 200)
         try db.exec(sql: "CREATE INDEX item_body ON item (body)")
         #expect(try db.integrityCheck().isOK && db.integrityCheck(quick: true).isOK)
         // Make the index disagree with its table behind SQLite's back.
@@ -221,7 +210,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("tampered.sqlite")
         let db = try TestEngine.plus.open(path)
-        try Self.fill(db, rows: 50)
+        try fillItems(db, rows: 50)
         #expect(try db.cipherIntegrityCheck().isOK)
         db.close()
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))

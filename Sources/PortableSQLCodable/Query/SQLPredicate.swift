@@ -4,28 +4,25 @@
 /// as in SkipSQL, with the static builders (`.equals(DemoTable.txt, SQLValue("ABC"))`), which
 /// take a column, a column of an aliased table (`column.alias("t0")`) or a value on either side.
 /// Values always become bound parameters and columns quoted identifiers: no value is ever part
-/// of the SQL text, which is SkipSQL's, character for character. The builders give the most
-/// specific case: a column compared with a value is `.comparison`, whichever way it was built,
-/// and `column IS NULL` is `.comparison(column, .equal, .null)`.
+/// of the SQL text, which is SkipSQL's, character for character. There is one case for each
+/// kind of condition, whichever way it was built: `column = value` is
+/// `.compare(.column(column), .equal, .value(value))`, and `column IS NULL` is
+/// `.compare(.column(column), .equal, .value(.null))`.
 public indirect enum SQLPredicate: Hashable, Sendable {
-    /// `column <operator> value`; `column IS NULL` (`IS NOT NULL`) for `.equal` (`.notEqual`)
-    /// and `.null`.
-    case comparison(SQLColumn, SQLComparison, SQLValue)
-    /// `column BETWEEN low AND high` (both ends included).
-    case between(SQLColumn, SQLValue, SQLValue)
-    /// `column IN (values…)`.
-    case within(SQLColumn, [SQLValue])
+    /// `left <operator> right` for any two operands: a column and a value, two columns (a join
+    /// condition), a value on the left, an aliased column, a tuple. Comparing with a NULL value
+    /// on the right is `IS NULL` (`IS NOT NULL`) for `.equal` (`.notEqual`).
+    case compare(SQLOperand, SQLComparison, SQLOperand)
+    /// `operand BETWEEN low AND high` (both ends included).
+    case between(SQLOperand, SQLOperand, SQLOperand)
+    /// `operand IN (operands…)`.
+    case member(SQLOperand, of: [SQLOperand])
     /// All of the predicates (true when empty).
     case all([SQLPredicate])
     /// Any of the predicates (false when empty).
     case any([SQLPredicate])
     /// The negation of a predicate.
     case negation(SQLPredicate)
-    /// `left <operator> right` for any two operands: two columns (a join condition), a value on
-    /// the left, an aliased column. Comparing with a NULL value on the right is `IS (NOT) NULL`.
-    case compare(SQLOperand, SQLComparison, SQLOperand)
-    /// `operand IN (operands…)` for any operands.
-    case member(SQLOperand, of: [SQLOperand])
 
     /// This predicate and the `others`.
     public func and(_ others: SQLPredicate...) -> SQLPredicate {
@@ -50,27 +47,10 @@ public indirect enum SQLPredicate: Hashable, Sendable {
     }
 
     private func render(into parameters: inout [SQLValue]) -> String {
-        func name(_ column: SQLColumn) -> String {
-            column.quotedIdentifier
-        }
-        func placeholder(_ value: SQLValue) -> String {
-            parameters.append(value)
-            return "?"
-        }
         func operand(_ operand: SQLOperand) -> String {
             operand.render(into: &parameters)
         }
         switch self {
-        case .comparison(let column, .equal, .null):
-            return "\(name(column)) IS NULL"
-        case .comparison(let column, .notEqual, .null):
-            return "\(name(column)) IS NOT NULL"
-        case .comparison(let column, let comparison, let value):
-            return "\(name(column)) \(comparison.rawValue) \(placeholder(value))"
-        case .between(let column, let low, let high):
-            return "\(name(column)) BETWEEN \(placeholder(low)) AND \(placeholder(high))"
-        case .within(let column, let values):
-            return "\(name(column)) IN (" + values.map(placeholder).joined(separator: ", ") + ")"
         case .compare(let left, .equal, .value(.null)):
             return "\(operand(left)) IS NULL"
         case .compare(let left, .notEqual, .value(.null)):
@@ -78,6 +58,10 @@ public indirect enum SQLPredicate: Hashable, Sendable {
         case .compare(let left, let comparison, let right):
             let leftText = operand(left)
             return "\(leftText) \(comparison.rawValue) \(operand(right))"
+        case .between(let tested, let low, let high):
+            let testedText = operand(tested)
+            let lowText = operand(low)
+            return "\(testedText) BETWEEN \(lowText) AND \(operand(high))"
         case .member(let left, let operands):
             let leftText = operand(left)
             return "\(leftText) IN (" + operands.map(operand).joined(separator: ", ") + ")"
@@ -105,27 +89,32 @@ extension SQLPredicate {
 
 extension SQLColumn {
     /// `column = value` (`IS NULL` for `.null`).
-    public func equals(_ value: SQLValue) -> SQLPredicate { .comparison(self, .equal, value) }
+    public func equals(_ value: SQLValue) -> SQLPredicate { compared(.equal, value) }
     /// `column <> value` (`IS NOT NULL` for `.null`).
-    public func notEquals(_ value: SQLValue) -> SQLPredicate { .comparison(self, .notEqual, value) }
+    public func notEquals(_ value: SQLValue) -> SQLPredicate { compared(.notEqual, value) }
     /// `column < value`.
-    public func lessThan(_ value: SQLValue) -> SQLPredicate { .comparison(self, .less, value) }
+    public func lessThan(_ value: SQLValue) -> SQLPredicate { compared(.less, value) }
     /// `column <= value`.
-    public func lessThanOrEqual(_ value: SQLValue) -> SQLPredicate { .comparison(self, .lessOrEqual, value) }
+    public func lessThanOrEqual(_ value: SQLValue) -> SQLPredicate { compared(.lessOrEqual, value) }
     /// `column > value`.
-    public func greaterThan(_ value: SQLValue) -> SQLPredicate { .comparison(self, .greater, value) }
+    public func greaterThan(_ value: SQLValue) -> SQLPredicate { compared(.greater, value) }
     /// `column >= value`.
-    public func greaterThanOrEqual(_ value: SQLValue) -> SQLPredicate { .comparison(self, .greaterOrEqual, value) }
+    public func greaterThanOrEqual(_ value: SQLValue) -> SQLPredicate { compared(.greaterOrEqual, value) }
     /// `column LIKE pattern`.
-    public func like(_ pattern: SQLValue) -> SQLPredicate { .comparison(self, .like, pattern) }
+    public func like(_ pattern: SQLValue) -> SQLPredicate { compared(.like, pattern) }
     /// `column NOT LIKE pattern`.
-    public func notLike(_ pattern: SQLValue) -> SQLPredicate { .comparison(self, .notLike, pattern) }
+    public func notLike(_ pattern: SQLValue) -> SQLPredicate { compared(.notLike, pattern) }
     /// `column IS NULL`.
-    public func isNull() -> SQLPredicate { .comparison(self, .equal, .null) }
+    public func isNull() -> SQLPredicate { compared(.equal, .null) }
     /// `column IS NOT NULL`.
-    public func isNotNull() -> SQLPredicate { .comparison(self, .notEqual, .null) }
+    public func isNotNull() -> SQLPredicate { compared(.notEqual, .null) }
     /// `column BETWEEN low AND high`.
-    public func between(_ low: SQLValue, _ high: SQLValue) -> SQLPredicate { .between(self, low, high) }
+    public func between(_ low: SQLValue, _ high: SQLValue) -> SQLPredicate { .between(.column(self), .value(low), .value(high)) }
     /// `column IN (values…)`.
-    public func `in`(_ values: [SQLValue]) -> SQLPredicate { .within(self, values) }
+    public func `in`(_ values: [SQLValue]) -> SQLPredicate { .member(.column(self), of: values.map(SQLOperand.value)) }
+
+    /// `column <comparison> value`.
+    private func compared(_ comparison: SQLComparison, _ value: SQLValue) -> SQLPredicate {
+        .compare(.column(self), comparison, .value(value))
+    }
 }

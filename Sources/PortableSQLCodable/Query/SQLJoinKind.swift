@@ -11,6 +11,3 @@ public enum SQLJoinKind: String, Hashable, Sendable, CaseIterable {
     /// Every pair (no `on` column needed).
     case cross = "CROSS JOIN"
 }
-
-/// SkipSQL's name for `SQLJoinKind`.
-public typealias SQLJoinType = SQLJoinKind

@@ -40,11 +40,7 @@ public struct SQLRecordLayout {
     /// missing value, NULL or another kind.
     @inlinable @inline(__always)
     public func longValue(at index: Int, in row: SQLRow) -> Int64? {
-        switch value(at: index, in: row) {
-        case .long(let value)?: return value
-        case .real(let value)?: return Int64(exactly: value)
-        default: return nil
-        }
+        ColumnConversion.long(value(at: index, in: row))
     }
 
     /// The integer value of column `index`.
@@ -52,17 +48,15 @@ public struct SQLRecordLayout {
     /// - Throws: `SQLBindingError` when it is missing, NULL, or not an integer.
     @inlinable @inline(__always)
     public func longValueRequired(at index: Int, in row: SQLRow) throws -> Int64 {
-        switch value(at: index, in: row) {
-        case .long(let value)?: return value
-        case .real(let value)? where Int64(exactly: value) != nil: return Int64(value)
-        case let other: throw mismatch(index, other, "an integer")
-        }
+        let stored = value(at: index, in: row)
+        guard let value = ColumnConversion.long(stored) else { throw mismatch(index, stored, "an integer") }
+        return value
     }
 
     /// The numeric value of column `index` as a double; `nil` for a missing value, NULL or another kind.
     @inlinable @inline(__always)
     public func realValue(at index: Int, in row: SQLRow) -> Double? {
-        value(at: index, in: row)?.realValue
+        ColumnConversion.real(value(at: index, in: row))
     }
 
     /// The numeric value of column `index` as a double.
@@ -70,17 +64,15 @@ public struct SQLRecordLayout {
     /// - Throws: `SQLBindingError` when it is missing, NULL, or not a number.
     @inlinable @inline(__always)
     public func realValueRequired(at index: Int, in row: SQLRow) throws -> Double {
-        switch value(at: index, in: row) {
-        case .real(let value)?: return value
-        case .long(let value)?: return Double(value)
-        case let other: throw mismatch(index, other, "a number")
-        }
+        let stored = value(at: index, in: row)
+        guard let value = ColumnConversion.real(stored) else { throw mismatch(index, stored, "a number") }
+        return value
     }
 
     /// The text value of column `index`; `nil` for a missing value, NULL or another kind.
     @inlinable
     public func textValue(at index: Int, in row: SQLRow) -> String? {
-        value(at: index, in: row)?.textValue
+        ColumnConversion.text(value(at: index, in: row))
     }
 
     /// The text value of column `index`.
@@ -89,14 +81,14 @@ public struct SQLRecordLayout {
     @inlinable
     public func textValueRequired(at index: Int, in row: SQLRow) throws -> String {
         let stored = value(at: index, in: row)
-        guard case .text(let value)? = stored else { throw mismatch(index, stored, "text") }
+        guard let value = ColumnConversion.text(stored) else { throw mismatch(index, stored, "text") }
         return value
     }
 
     /// The blob value of column `index`; `nil` for a missing value, NULL or another kind.
     @inlinable
     public func blobValue(at index: Int, in row: SQLRow) -> Data? {
-        value(at: index, in: row)?.blobValue
+        ColumnConversion.blob(value(at: index, in: row))
     }
 
     /// The blob value of column `index`.
@@ -105,7 +97,7 @@ public struct SQLRecordLayout {
     @inlinable
     public func blobValueRequired(at index: Int, in row: SQLRow) throws -> Data {
         let stored = value(at: index, in: row)
-        guard case .blob(let value)? = stored else { throw mismatch(index, stored, "a blob") }
+        guard let value = ColumnConversion.blob(stored) else { throw mismatch(index, stored, "a blob") }
         return value
     }
 

@@ -38,17 +38,6 @@ public enum SQLFeature: String, Sendable, Hashable, CaseIterable {
     /// `PRAGMA integrity_check(table)`, checking one table (SQLite 3.33).
     case partialIntegrityCheck
 
-    // SkipSQL's names for the features above that PortableSQL names otherwise.
-
-    /// SkipSQL's name for `.json`.
-    public static let jsonFunction = SQLFeature.json
-    /// SkipSQL's name for `.returning`.
-    public static let selectReturning = SQLFeature.returning
-    /// SkipSQL's name for `.rightAndFullJoin` (both came in SQLite 3.39).
-    public static let rightJoin = SQLFeature.rightAndFullJoin
-    /// SkipSQL's name for `.rightAndFullJoin` (both came in SQLite 3.39).
-    public static let fullOuterJoin = SQLFeature.rightAndFullJoin
-
     /// Statements that succeed, on a fresh in-memory database, only where the feature exists;
     /// the last one must return a row.
     private var trial: [String] {
@@ -91,6 +80,3 @@ public enum SQLFeature: String, Sendable, Hashable, CaseIterable {
         return !rows.isEmpty
     }
 }
-
-/// SkipSQL's name for `SQLFeature`.
-public typealias SQLiteFeature = SQLFeature

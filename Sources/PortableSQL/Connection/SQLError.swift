@@ -43,9 +43,6 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
 
     /// The same as `description`.
     public var errorDescription: String? { description }
-
-    /// The same as `message` (SkipSQL's name).
-    public var msg: String { message }
 }
 
 extension SQLError {

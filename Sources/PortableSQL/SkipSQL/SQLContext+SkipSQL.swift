@@ -12,4 +12,20 @@ extension SQLContext {
         defer { engine.functions.mutexLeave(mutex) }
         return try block()
     }
+
+    /// The same as `supports(_:)` (SkipSQL's spelling).
+    public func supports(feature: SQLFeature) -> Bool {
+        supports(feature)
+    }
+
+    /// Brings the schema up to date with SkipSQL's closures: `migrations[0]` takes the database
+    /// from version 0 to 1, `migrations[1]` from 1 to 2, and so on; the same as `migrate(_:)`
+    /// with a step of version `n + 1` for each `migrations[n]`.
+    ///
+    /// Returns the versions applied.
+    /// - Throws: as `migrate(_:)`.
+    @discardableResult
+    public func migrate(migrations: [(SQLContext) throws -> Void]) throws -> [Int64] {
+        try migrate(migrations.enumerated().map { index, apply in SQLMigration(version: Int64(index + 1), apply: apply) })
+    }
 }

@@ -1,12 +1,9 @@
 // SkipSQL's vocabulary for predicates: static builders over any two operands, and the same as
-// methods of every operand. Each gives the most specific `SQLPredicate` case it can.
+// methods of every operand. Each gives the same `SQLPredicate` as the column methods do.
 extension SQLPredicate {
-    /// `lhs <comparison> rhs`: `.comparison` when `lhs` is a column and `rhs` a value.
+    /// `lhs <comparison> rhs`.
     public static func compare(_ lhs: any SQLRepresentable, _ comparison: SQLComparison, _ rhs: any SQLRepresentable) -> SQLPredicate {
-        if case .column(let column) = lhs.operand, case .value(let value) = rhs.operand {
-            return .comparison(column, comparison, value)
-        }
-        return .compare(lhs.operand, comparison, rhs.operand)
+        .compare(lhs.operand, comparison, rhs.operand)
     }
 
     /// `lhs = rhs` (`IS NULL` when `rhs` is `.null`).
@@ -59,10 +56,11 @@ extension SQLPredicate {
         compare(operand, .notEqual, SQLValue.null)
     }
 
-    /// `operand BETWEEN min AND max` (both ends included).
+    /// `operand BETWEEN min AND max` (both ends included) for a column between two values;
+    /// `(operand >= min AND operand <= max)` otherwise.
     public static func between(_ operand: any SQLRepresentable, min: any SQLRepresentable, max: any SQLRepresentable) -> SQLPredicate {
-        if case .column(let column) = operand.operand, case .value(let low) = min.operand, case .value(let high) = max.operand {
-            return .between(column, low, high)
+        if case .column = operand.operand, case .value = min.operand, case .value = max.operand {
+            return .between(operand.operand, min.operand, max.operand)
         }
         return .all([compare(operand, .greaterOrEqual, min), compare(operand, .lessOrEqual, max)])
     }
@@ -74,12 +72,7 @@ extension SQLPredicate {
 
     /// `operand IN (values…)`; matches nothing when `values` is empty.
     public static func `in`(_ operand: any SQLRepresentable, _ values: [any SQLRepresentable]) -> SQLPredicate {
-        let operands = values.map(\.operand)
-        if case .column(let column) = operand.operand {
-            let constants = operands.compactMap { if case .value(let value) = $0 { value } else { nil } }
-            if constants.count == operands.count { return .within(column, constants) }
-        }
-        return .member(operand.operand, of: operands)
+        .member(operand.operand, of: values.map(\.operand))
     }
 
     /// All of `predicates` (true when empty).

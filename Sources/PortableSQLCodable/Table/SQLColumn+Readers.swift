@@ -8,11 +8,7 @@ extension SQLColumn {
     /// The integer value; a real with an integral value is accepted too.
     @inlinable @inline(__always)
     public func longValue(in row: SQLRow) -> Int64? {
-        switch row[self] {
-        case .long(let value): return value
-        case .real(let value): return Int64(exactly: value)
-        default: return nil
-        }
+        ColumnConversion.long(row[self])
     }
 
     /// The integer value.
@@ -24,17 +20,15 @@ extension SQLColumn {
         guard let position = row.layout.position(of: self) else {
             throw SQLBindingError.missing(name, expected: "an integer")
         }
-        switch row.value(at: position) {
-        case .some(.long(let value)): return value
-        case .some(.real(let value)) where Int64(exactly: value) != nil: return Int64(value)
-        case let other: throw SQLBindingError.wrong(name, value: other, expected: "an integer")
-        }
+        let stored = row.value(at: position)
+        guard let value = ColumnConversion.long(stored) else { throw SQLBindingError.wrong(name, value: stored, expected: "an integer") }
+        return value
     }
 
     /// The numeric value as a double (integers are widened).
     @inlinable @inline(__always)
     public func realValue(in row: SQLRow) -> Double? {
-        row[self]?.realValue
+        ColumnConversion.real(row[self])
     }
 
     /// The numeric value as a double.
@@ -43,17 +37,15 @@ extension SQLColumn {
     @inlinable @inline(__always)
     public func realValueRequired(in row: SQLRow) throws -> Double {
         guard let position = row.layout.position(of: self) else { throw SQLBindingError.missing(name, expected: "a number") }
-        switch row.value(at: position) {
-        case .some(.real(let value)): return value
-        case .some(.long(let value)): return Double(value)
-        case let other: throw SQLBindingError.wrong(name, value: other, expected: "a number")
-        }
+        let stored = row.value(at: position)
+        guard let value = ColumnConversion.real(stored) else { throw SQLBindingError.wrong(name, value: stored, expected: "a number") }
+        return value
     }
 
     /// The text value.
     @inlinable
     public func textValue(in row: SQLRow) -> String? {
-        row[self]?.textValue
+        ColumnConversion.text(row[self])
     }
 
     /// The text value.
@@ -62,16 +54,15 @@ extension SQLColumn {
     @inlinable
     public func textValueRequired(in row: SQLRow) throws -> String {
         guard let position = row.layout.position(of: self) else { throw SQLBindingError.missing(name, expected: "text") }
-        guard case .some(.text(let value)) = row.value(at: position) else {
-            throw SQLBindingError.wrong(name, value: row.value(at: position), expected: "text")
-        }
+        let stored = row.value(at: position)
+        guard let value = ColumnConversion.text(stored) else { throw SQLBindingError.wrong(name, value: stored, expected: "text") }
         return value
     }
 
     /// The blob value.
     @inlinable
     public func blobValue(in row: SQLRow) -> Data? {
-        row[self]?.blobValue
+        ColumnConversion.blob(row[self])
     }
 
     /// The blob value.
@@ -80,9 +71,8 @@ extension SQLColumn {
     @inlinable
     public func blobValueRequired(in row: SQLRow) throws -> Data {
         guard let position = row.layout.position(of: self) else { throw SQLBindingError.missing(name, expected: "a blob") }
-        guard case .some(.blob(let value)) = row.value(at: position) else {
-            throw SQLBindingError.wrong(name, value: row.value(at: position), expected: "a blob")
-        }
+        let stored = row.value(at: position)
+        guard let value = ColumnConversion.blob(stored) else { throw SQLBindingError.wrong(name, value: stored, expected: "a blob") }
         return value
     }
 

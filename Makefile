@@ -31,13 +31,16 @@ sanitize: bootstrap
 		$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan
 	$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan
 
-# One static website per module in .build/docs/MODULE.doccarchive (every page an index.html;
-# serve the folder over HTTP to read it: DocC's pages load their content with JavaScript from
-# JSON files, which browsers refuse over file://). DocC's option that writes each page's content
-# into its HTML too (--experimental-transform-for-static-hosting-with-content) crashes DocC 6.3.1
-# on Linux on the Internals article, in FoundationXML; see README's Documentation section.
+# One static website per module in .build/docs/MODULE.doccarchive, readable from the file system:
+# DocC's pages are a JavaScript app that loads JSON with absolute paths, which browsers refuse
+# over file://, so Scripts/docs-for-file-system renders each page's JSON into a static
+# index.html with relative links (open .build/docs/PortableSQL.doccarchive/index.html).
+# DocC's own --experimental-transform-for-static-hosting-with-content crashes DocC 6.3.1 on
+# Linux (FoundationXML, on paragraphs of several lines); see README's Documentation section.
 docs: bootstrap
+	rm -rf .build/docs
 	mkdir -p .build/docs
 	$(SWIFT) package --disable-sandbox generate-documentation --warnings-as-errors \
 		--target PortableSQL --target PortableSQLPlus --target PortableSQLCodable --target PortableSQLMacros \
 		--transform-for-static-hosting --output-path .build/docs
+	python3 Scripts/docs-for-file-system .build/docs/*.doccarchive

@@ -16,8 +16,9 @@ final class ConnectionActivity {
     /// The connection closed while a callback ran, and what to do just before closing it.
     private var pendingClose: (connection: OpaquePointer, engine: SQLiteEngine, beforeClosing: () -> Void)?
 
-    /// Whether finalizing or closing waits for `settle()`.
-    var hasPendingWork: Bool { pendingClose != nil || !pendingStatements.isEmpty }
+    /// Whether finalizing or closing waits for `settle()`: a plain flag, since every statement
+    /// reads it when it finishes (an insert, once per row).
+    @exclusivity(unchecked) private(set) var hasPendingWork = false
 
     /// Runs the body of a C callback of the connection.
     @inline(__always)
@@ -31,6 +32,7 @@ final class ConnectionActivity {
     func finalize(_ handle: OpaquePointer, engine: SQLiteEngine) {
         if callbackDepth > 0 {
             pendingStatements.append((handle, engine))
+            hasPendingWork = true
         } else {
             _ = engine.functions.finalize(handle)
         }
@@ -41,6 +43,7 @@ final class ConnectionActivity {
     /// ended; that statement is interrupted so that it ends soon.
     func close(_ connection: OpaquePointer, engine: SQLiteEngine, _ beforeClosing: @escaping () -> Void) {
         pendingClose = (connection, engine, beforeClosing)
+        hasPendingWork = true
         if callbackDepth > 0 {
             engine.functions.interrupt(connection)
         } else {
@@ -60,6 +63,7 @@ final class ConnectionActivity {
                 _ = statement.engine.functions.finalize(statement.handle)
             }
         }
+        defer { hasPendingWork = pendingClose != nil || !pendingStatements.isEmpty }
         guard let close = pendingClose else { return }
         pendingClose = nil
         close.beforeClosing()

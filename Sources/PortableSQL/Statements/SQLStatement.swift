@@ -40,6 +40,8 @@ public final class SQLStatement {
     @usableFromInline let strictness: SQLStrictness
     /// A read that `SQLStrictness.checkedReads` reports at the next step.
     @usableFromInline @exclusivity(unchecked) var missedRead: SQLError?
+    /// Whether `missedRead` is set: a flag, so that each step tests one byte.
+    @usableFromInline @exclusivity(unchecked) var hasMissedRead = false
 
     /// Wraps a statement prepared on `connection` by `engine`, and adds it to `registry`.
     init(
@@ -97,7 +99,7 @@ public final class SQLStatement {
     ///   read since the last step missed.
     @inlinable
     public func next() throws -> Bool {
-        guard let handle, missedRead == nil else { throw takeStepError() }
+        guard let handle, !hasMissedRead else { throw takeStepError() }
         hasStepped = true
         let result = engine.functions.step(handle)
         if result == SQLResultCode.row.rawValue { return true }
@@ -128,6 +130,7 @@ public final class SQLStatement {
     func takeStepError() -> SQLError {
         if let missedRead {
             self.missedRead = nil
+            hasMissedRead = false
             return missedRead
         }
         return closedError()
@@ -509,7 +512,8 @@ public final class SQLStatement {
     /// the next step when reads are checked.
     @usableFromInline
     func missed<Value>(_ index: Int, _ value: Value) -> Value {
-        if strictness.contains(.checkedReads), missedRead == nil {
+        if strictness.contains(.checkedReads), !hasMissedRead {
+            hasMissedRead = true
             missedRead = handle == nil
                 ? closedError()
                 : SQLError(code: .range, message: "column index \(index) is out of range 0..<\(columnCount)", sql: sql)

@@ -23,10 +23,12 @@ struct BackupCommand: ParsableCommand {
 
     @OptionGroup var keyOptions: KeyOptions
 
+    @OptionGroup var cipherOptions: CipherOptions
+
     func run() throws {
         try reportingErrors {
             let key = try keyOptions.key()
-            let context = try openExistingDatabase(database, key: key, settings: keyOptions.cipherSettings, readOnly: true)
+            let context = try openExistingDatabase(database, key: key, settings: try cipherOptions.settings, readOnly: true)
             defer { context.close() }
             var pages = 0
             let progress: (SQLBackupProgress) -> Bool = { report in

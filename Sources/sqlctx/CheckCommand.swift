@@ -22,9 +22,11 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var keyOptions: KeyOptions
 
+    @OptionGroup var cipherOptions: CipherOptions
+
     func run() throws {
         try reportingErrors {
-            let context = try keyOptions.openExisting(database, readOnly: true)
+            let context = try keyOptions.openExisting(database, cipher: cipherOptions, readOnly: true)
             defer { context.close() }
             // Pages first: SQLite's structure check stops with a bare error at a page whose HMAC
             // fails, where SQLCipher's check names each such page. SQLCipher 3 has no page check.

@@ -9,7 +9,8 @@ struct EncryptCommand: ParsableCommand {
         abstract: "Write an encrypted copy of a plain database (rows, schema and user_version).",
         discussion: """
             DST must not exist; SRC is never changed. The copy is written to a temporary file, \
-            checked, then renamed, so a failure leaves no partial file.
+            checked, then renamed, so a failure leaves no partial file. It is always in the \
+            engine's own format (SQLCipher 4's); there is no option to write an older one.
 
             Example: sqlctx encrypt app.db app-encrypted.db --key-file key.txt
             """
@@ -26,9 +27,6 @@ struct EncryptCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             try checkSourceAndDestination(source, destination)
-            guard keyOptions.cipherCompatibility == nil else {
-                throw CommandFailure("encrypt writes the engine's own format; --cipher-compatibility is for reading older databases")
-            }
             let key = try keyOptions.requiredNewKey(for: destination)
             try SQLContext.encryptFile(at: source, to: destination, key: .passphrase(key))
             print("encrypted \(source) into \(destination)")
@@ -56,11 +54,13 @@ struct DecryptCommand: ParsableCommand {
 
     @OptionGroup var keyOptions: KeyOptions
 
+    @OptionGroup var cipherOptions: CipherOptions
+
     func run() throws {
         try reportingErrors {
             try checkSourceAndDestination(source, destination)
             let key = try keyOptions.requiredKey(prompt: "Key of \(source): ")
-            try SQLContext.decryptFile(at: source, to: destination, key: .passphrase(key), settings: keyOptions.cipherSettings)
+            try SQLContext.decryptFile(at: source, to: destination, key: .passphrase(key), settings: try cipherOptions.settings)
             print("decrypted \(source) into \(destination)")
         }
     }
@@ -84,13 +84,15 @@ struct RekeyCommand: ParsableCommand {
 
     @OptionGroup var keyOptions: KeyOptions
 
+    @OptionGroup var cipherOptions: CipherOptions
+
     @Option(name: .long, help: "Read the new key from this file.")
     var newKeyFile: String?
 
     func run() throws {
         try reportingErrors {
             let key = try keyOptions.requiredKey(prompt: "Current key of \(database): ")
-            let context = try openExistingDatabase(database, key: key, settings: keyOptions.cipherSettings)
+            let context = try openExistingDatabase(database, key: key, settings: try cipherOptions.settings)
             defer { context.close() }
             let newKey: String
             if let newKeyFile {
@@ -122,7 +124,7 @@ struct UpgradeCommand: ParsableCommand {
         commandName: "upgrade",
         abstract: "Upgrade an encrypted database from SQLCipher 1–3's format to SQLCipher 4's, in place.",
         discussion: """
-            Says which format it found. Afterwards the database opens with its key alone, on \
+            Says which format it found (so it takes no --cipher-compatibility). Afterwards the database opens with its key alone, on \
             SQLCipher 4 anywhere. No other program may have it open meanwhile.
 
             Example: sqlctx upgrade old-app.db --key-file key.txt
@@ -137,9 +139,6 @@ struct UpgradeCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard FileManager.default.fileExists(atPath: database) else { throw CommandFailure("no database at \(database)") }
-            guard keyOptions.cipherCompatibility == nil else {
-                throw CommandFailure("upgrade finds the database's format itself; leave out --cipher-compatibility")
-            }
             let key = try keyOptions.requiredKey(prompt: "Key of \(database): ")
             let upgrade = try SQLContext.upgradeCipherFormat(at: database, key: .passphrase(key))
             print("\(database) \(upgrade)")

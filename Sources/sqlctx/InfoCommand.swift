@@ -15,9 +15,11 @@ struct InfoCommand: ParsableCommand {
 
     @OptionGroup var keyOptions: KeyOptions
 
+    @OptionGroup var cipherOptions: CipherOptions
+
     func run() throws {
         try reportingErrors {
-            let context = try keyOptions.openExisting(database, readOnly: true)
+            let context = try keyOptions.openExisting(database, cipher: cipherOptions, readOnly: true)
             defer { context.close() }
             func pragma(_ name: String) throws -> SQLValue {
                 try context.selectAll(sql: "PRAGMA \(name)").first?.first ?? .null

@@ -17,14 +17,6 @@ struct KeyOptions: ParsableArguments {
     @Flag(name: .long, help: "Ask for the key on the terminal, without echo.")
     var askKey = false
 
-    @Option(name: .long, help: ArgumentHelp("Read a database in the format of SQLCipher N (1 to 3) (PRAGMA cipher_compatibility).", valueName: "N"))
-    var cipherCompatibility: Int?
-
-    /// The cipher settings the options ask for when reading an encrypted database.
-    var cipherSettings: SQLCipherSettings {
-        cipherCompatibility.map { SQLCipherSettings(compatibility: $0) } ?? .default
-    }
-
     /// The environment variable holding the key.
     static let environmentVariable = "SQLCTX_KEY"
 
@@ -38,11 +30,11 @@ struct KeyOptions: ParsableArguments {
         return nil
     }
 
-    /// Opens the existing database at `path` with the key and cipher settings these options give.
+    /// Opens the existing database at `path` with the key these options give and `cipher`'s settings.
     ///
-    /// - Throws: as `key(prompt:)` and `openExistingDatabase(_:key:settings:readOnly:)`.
-    func openExisting(_ path: String, readOnly: Bool = false) throws -> SQLContext {
-        try openExistingDatabase(path, key: try key(), settings: cipherSettings, readOnly: readOnly)
+    /// - Throws: as `key(prompt:)`, `CipherOptions.settings` and `openExistingDatabase(_:key:settings:readOnly:)`.
+    func openExisting(_ path: String, cipher: CipherOptions, readOnly: Bool = false) throws -> SQLContext {
+        try openExistingDatabase(path, key: try key(), settings: try cipher.settings, readOnly: readOnly)
     }
 
     /// The key, asking on the terminal when no other source gives one.
@@ -132,6 +124,32 @@ struct KeyOptions: ParsableArguments {
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         guard !bytes.isEmpty else { throw CommandFailure("no key entered") }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// `--cipher-compatibility`, for the commands that read an existing encrypted database. `encrypt`
+/// and `upgrade` do not take it: the first writes the engine's own format, the second finds the
+/// format itself.
+struct CipherOptions: ParsableArguments {
+    /// The SQLCipher major versions whose format `--cipher-compatibility` reads.
+    static let compatibilities = 1...4
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Read a database in the format of SQLCipher N (\(compatibilities.lowerBound) to \(compatibilities.upperBound)) (PRAGMA cipher_compatibility).",
+        valueName: "N"))
+    var cipherCompatibility: Int?
+
+    /// The cipher settings the options ask for when reading an encrypted database.
+    ///
+    /// - Throws: `CommandFailure` for a `--cipher-compatibility` outside `compatibilities`.
+    var settings: SQLCipherSettings {
+        get throws {
+            guard let cipherCompatibility else { return .default }
+            guard Self.compatibilities.contains(cipherCompatibility) else {
+                throw CommandFailure("--cipher-compatibility takes a SQLCipher major version from \(Self.compatibilities.lowerBound) to \(Self.compatibilities.upperBound), not \(cipherCompatibility)")
+            }
+            return SQLCipherSettings(compatibility: cipherCompatibility)
+        }
     }
 }
 

@@ -24,13 +24,15 @@ struct MigrateCommand: ParsableCommand {
 
     @OptionGroup var keyOptions: KeyOptions
 
+    @OptionGroup var cipherOptions: CipherOptions
+
     func run() throws {
         try reportingErrors {
             let steps = try Self.loadSteps(from: directory)
             let key = try keyOptions.key()
             let context = try SQLContext(path: database, configuration: key == nil ? .platform : .plus)
             defer { context.close() }
-            if let key { try context.key(.passphrase(key), settings: keyOptions.cipherSettings) }
+            if let key { try context.key(.passphrase(key), settings: try cipherOptions.settings) }
             let before = try context.getUserVersion()
             let applied = try context.migrate(steps)
             for version in applied {

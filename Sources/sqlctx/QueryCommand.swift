@@ -30,10 +30,12 @@ struct QueryCommand: ParsableCommand {
 
     @OptionGroup var keyOptions: KeyOptions
 
+    @OptionGroup var cipherOptions: CipherOptions
+
     func run() throws {
         try reportingErrors {
             let values = try parameters.map(Self.parse)
-            let context = try keyOptions.openExisting(database)
+            let context = try keyOptions.openExisting(database, cipher: cipherOptions)
             defer { context.close() }
             let statement = try context.prepare(sql: sql)
             defer { statement.close() }

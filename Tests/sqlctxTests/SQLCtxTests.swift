@@ -314,14 +314,39 @@ import Testing
         #expect(compatible.output == "n\r\n2\r\n")
         expectFailure(try sqlctx(["upgrade", path], environment: ["SQLCTX_KEY": "wrong key"]), mentioning: "key is wrong")
         expectFailure(try sqlctx(["upgrade", directory.path("absent.db")], environment: key), mentioning: "no database at")
-        expectFailure(try sqlctx(["upgrade", path, "--cipher-compatibility", "3"], environment: key), mentioning: "leave out --cipher-compatibility")
+        #expect(try sqlctx(["upgrade", path, "--cipher-compatibility", "3"], environment: key).status != 0)
 
         let upgraded = try sqlctx(["upgrade", path], environment: key)
         #expect(upgraded.output == "\(path) was in SQLCipher 3 format; upgraded to SQLCipher 4 format\n")
         let info = try sqlctx(["info", path], environment: key)
         #expect(info.output.contains("user_version  6") && info.output.contains("table item    2 rows"))
         #expect(try sqlctx(["upgrade", path], environment: key).output.contains("is in SQLCipher 4 format already; nothing to do"))
-        expectFailure(try sqlctx(["encrypt", path, directory.path("x.db"), "--cipher-compatibility", "3"], environment: key), mentioning: "--cipher-compatibility")
+    }
+
+    @Test func cipherCompatibilityIsOfferedWhereItIsTakenWithItsRange() throws {
+        // encrypt writes the engine's format and upgrade finds the format: neither lists nor takes it.
+        for command in ["encrypt", "upgrade"] {
+            #expect(try !sqlctx([command, "--help"]).output.contains("--cipher-compatibility <N>"), "\(command)")
+        }
+        let directory = try TemporaryDirectory()
+        let path = try makeSampleDatabase(directory)
+        let key = ["SQLCTX_KEY": "k"]
+        let refused = try sqlctx(["encrypt", path, directory.path("x.db"), "--cipher-compatibility", "3"], environment: key)
+        #expect(refused.status != 0 && refused.errors.contains("--cipher-compatibility"), "\(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("x.db")))
+
+        // The range in the help is the range accepted: 1 to 4.
+        for command in ["query", "info", "decrypt", "rekey", "migrate", "backup", "check"] {
+            #expect(try sqlctx([command, "--help"]).output.contains("SQLCipher N (1 to 4)"), "\(command)")
+        }
+        let encrypted = directory.path("enc.db")
+        #expect(try sqlctx(["encrypt", path, encrypted], environment: key).status == 0)
+        let current = try sqlctx(["query", encrypted, "SELECT count(*) FROM item", "--format", "csv", "--cipher-compatibility", "4"], environment: key)
+        #expect(current.output.hasSuffix("\r\n3\r\n"))
+        for outside in ["0", "5"] {
+            expectFailure(try sqlctx(["query", encrypted, "SELECT 1", "--cipher-compatibility", outside], environment: key),
+                          mentioning: "--cipher-compatibility takes a SQLCipher major version from 1 to 4, not \(outside)")
+        }
     }
 
     @Test func everyCommandHasHelpWithAnExample() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PortableSQL
 
 /// A failure the tool reports in one line, such as a missing file or an unreadable key file.
 struct CommandFailure: Error, CustomStringConvertible {
@@ -18,8 +19,26 @@ func reportingErrors(_ work: () throws -> Void) throws {
     } catch let error as ExitCode {
         throw error
     } catch {
-        let line = "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
+        let line = toolMessage(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
         FileHandle.standardError.write(Data("sqlctx: \(line)\n".utf8))
         throw ExitCode.failure
     }
+}
+
+/// The text `reportingErrors(_:)` prints for `error`: the library's own, except for the library
+/// messages that advise Swift callers, which are told in terms of the tool's commands and options.
+func toolMessage(for error: Error) -> String {
+    guard let error = error as? SQLError else { return "\(error)" }
+    let advice: String
+    if let format = error.message.firstMatch(of: #/^(.+) is in SQLCipher (\d+) format, .* SQLCipherSettings\(compatibility:/#) {
+        advice = "\(format.1) is in SQLCipher \(format.2) format: read it with --cipher-compatibility \(format.2), or convert it once with `sqlctx upgrade \(format.1)`"
+    } else if error.message.hasSuffix("run scripts with exec(sql:)") {
+        advice = "sqlctx query runs one statement; run a script's statements one query at a time, or as a migration file with `sqlctx migrate`"
+    } else if let plain = error.message.firstMatch(of: #/^(.+) starts with SQLite's plain header: /#) {
+        advice = "\(plain.1) is not encrypted: open it without a key (no --key-file, --ask-key or \(KeyOptions.environmentVariable)); "
+            + "sqlctx does not open SQLCipher databases that keep their header in clear"
+    } else {
+        return "\(error)"
+    }
+    return "\(error.extendedCode.name): \(advice)"
 }

@@ -12,6 +12,11 @@ struct MigrateCommand: ParsableCommand {
             number; a failing file is rolled back alone. A database whose user_version is above \
             every file's number was written by something newer and is refused untouched.
 
+            A step's file is named NNN_name.sql, NNN-name.sql or NNN.sql, where NNN is its number \
+            (1 or more; leading zeros are fine) and .sql may be in any case. Another .sql file is \
+            skipped with a warning on standard error; files of other kinds are ignored. A failing \
+            step's error names its file.
+
             Example: sqlctx migrate app.db migrations/
             """
     )
@@ -43,9 +48,11 @@ struct MigrateCommand: ParsableCommand {
         }
     }
 
-    /// The migration steps of `directory`, in order of their numbers.
+    /// The migration steps of `directory`, in order of their numbers. A file named `NNN_name.sql`,
+    /// `NNN-name.sql` or `NNN.sql` (any case of `.sql`) is a step; another `.sql` file is skipped with
+    /// a warning on standard error, and other files are ignored.
     ///
-    /// - Throws: `CommandFailure` for an unreadable folder, a `.sql` file without a number, or two files with one number.
+    /// - Throws: `CommandFailure` for an unreadable folder or file, two files with one number, or no steps.
     static func loadSteps(from directory: String) throws -> [SQLMigration] {
         let names: [String]
         do {
@@ -54,17 +61,26 @@ struct MigrateCommand: ParsableCommand {
             throw CommandFailure("cannot read migrations folder \(directory): \((error as NSError).localizedDescription)")
         }
         var steps: [Int64: SQLMigration] = [:]
-        for name in names where name.hasSuffix(".sql") {
-            let number = name.prefix { $0.isASCII && $0.isNumber }
-            guard let version = Int64(number), version > 0, name.dropFirst(number.count).first == "_" || name.dropFirst(number.count) == ".sql" else {
-                throw CommandFailure("migration file \(name) does not start with its number (like 001_create.sql)")
+        for name in names.sorted() where name.lowercased().hasSuffix(".sql") {
+            let stem = name.dropLast(4)
+            let number = stem.prefix { $0.isASCII && $0.isNumber }
+            let rest = stem.dropFirst(number.count)
+            guard let version = Int64(number), version > 0, rest.isEmpty || rest.first == "_" || rest.first == "-" else {
+                FileHandle.standardError.write(Data("sqlctx: warning: skipping \(name): a migration file's name starts with its number from 1 up (like 001_create.sql)\n".utf8))
+                continue
             }
             guard steps[version] == nil else { throw CommandFailure("two migration files have number \(version)") }
             let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
             guard let sql = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw CommandFailure("cannot read migration file \(path)")
             }
-            steps[version] = SQLMigration(version: version, name: String(name.dropLast(4)), sql: sql)
+            steps[version] = SQLMigration(version: version, name: String(stem)) { context in
+                do {
+                    try context.exec(sql: sql)
+                } catch {
+                    throw CommandFailure("migration file \(name) failed: \(toolMessage(for: error))")
+                }
+            }
         }
         guard !steps.isEmpty else { throw CommandFailure("no NNN_name.sql files in \(directory)") }
         return steps.keys.sorted().compactMap { steps[$0] }

@@ -301,14 +301,40 @@ import Testing
         #expect(try sqlctx(["migrate", path, migrations.path]).output == "\(path) is up to date at version 2\n")
 
         try "INSERT INTO note (body) VALUES ('partial'); INSERT INTO missing VALUES (1);".write(to: migrations.appendingPathComponent("003_broken.sql"), atomically: true, encoding: .utf8)
-        expectFailure(try sqlctx(["migrate", path, migrations.path]), mentioning: "no such table: missing")
+        expectFailure(try sqlctx(["migrate", path, migrations.path]), mentioning: "migration file 003_broken.sql failed: SQLITE_ERROR: no such table: missing")
         #expect(try sqlite3(path, "PRAGMA user_version; SELECT count(*) FROM note;") == "2\n1\n")
         try FileManager.default.removeItem(at: migrations.appendingPathComponent("003_broken.sql"))
 
         try sqlite3(path, "PRAGMA user_version = 9;")
         expectFailure(try sqlctx(["migrate", path, migrations.path]), mentioning: "newer")
-        try "x".write(to: migrations.appendingPathComponent("create.sql"), atomically: true, encoding: .utf8)
-        expectFailure(try sqlctx(["migrate", path, migrations.path]), mentioning: "does not start with its number")
+    }
+
+    @Test func migrateNamesTheFilesItTakesAndWarnsOfThoseItSkips() throws {
+        let directory = try TemporaryDirectory()
+        let migrations = directory.url.appendingPathComponent("migrations")
+        try FileManager.default.createDirectory(at: migrations, withIntermediateDirectories: true)
+        let files = [
+            "001_create.sql": "CREATE TABLE note (body TEXT);", "002-dash.sql": "INSERT INTO note VALUES ('dash');",
+            "003.SQL": "INSERT INTO note VALUES ('upper');", "create.sql": "DROP TABLE note;", "4x.sql": "DROP TABLE note;",
+            "notes.txt": "not a migration", "005_later.sql.bak": "DROP TABLE note;",
+        ]
+        for (name, sql) in files {
+            try sql.write(to: migrations.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let path = directory.path("app.db")
+        let output = try sqlctxInShell(#""$0" "$@""#, ["migrate", path, migrations.path])
+        #expect(output == """
+            sqlctx: warning: skipping 4x.sql: a migration file's name starts with its number from 1 up (like 001_create.sql)
+            sqlctx: warning: skipping create.sql: a migration file's name starts with its number from 1 up (like 001_create.sql)
+            applied 1 001_create
+            applied 2 002-dash
+            applied 3 003
+            \(path) is now at version 3
+
+            """, "\(output)")
+        #expect(try sqlite3(path, "SELECT group_concat(body) FROM note;") == "dash,upper\n")
+        let help = try sqlctx(["migrate", "--help"]).output
+        #expect(help.contains("NNN-name.sql") && help.contains("skipped with a warning"))
     }
 
     @Test func upgradeAndCompatibilityForSQLCipher3Databases() throws {

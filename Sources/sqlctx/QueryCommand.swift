@@ -25,7 +25,7 @@ struct QueryCommand: ParsableCommand {
     @Option(name: .customLong("param"), help: "A value for the next placeholder (repeat for more).")
     var parameters: [String] = []
 
-    @Option(name: .long, help: "Output format: table, json or csv.")
+    @Option(name: .long, help: "Output format: table (one line per row: control characters escaped, as \\n), or json or csv (exact values).")
     var format: ResultFormat = .table
 
     @OptionGroup var keyOptions: KeyOptions

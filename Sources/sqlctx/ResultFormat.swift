@@ -4,7 +4,8 @@ import PortableSQL
 
 /// How `sqlctx query` prints rows.
 enum ResultFormat: String, ExpressibleByArgument, CaseIterable {
-    /// Aligned columns with a header line.
+    /// Aligned columns with a header line, one line per row: control characters in names and
+    /// values are shown escaped (a newline as `\n`).
     case table
     /// An array of objects, one per row, keyed by column name; blobs as base64 strings.
     case json
@@ -31,7 +32,8 @@ enum ResultFormat: String, ExpressibleByArgument, CaseIterable {
     }
 
     private static func table(columns: [String], rows: [[SQLValue]]) -> String {
-        let cells = rows.map { $0.map(plain) }
+        let columns = columns.map(escapingControlCharacters)
+        let cells = rows.map { $0.map { escapingControlCharacters(plain($0)) } }
         let widths = columns.indices.map { index in
             ([columns[index]] + cells.map { $0[index] }).map(\.count).max() ?? 0
         }
@@ -43,6 +45,22 @@ enum ResultFormat: String, ExpressibleByArgument, CaseIterable {
         lines += cells.map(line)
         lines.append("(\(rows.count) row\(rows.count == 1 ? "" : "s"))")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` with its control characters escaped, so that it stays on one line: `\n`, `\r` and
+    /// `\t`, and the others as `\u{1B}`.
+    private static func escapingControlCharacters(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where scalar.properties.generalCategory == .control: escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
     private static func json(columns: [String], rows: [[SQLValue]]) -> String {

@@ -78,6 +78,16 @@ import Testing
 
             """)
 
+        // A table row stays one line: control characters are shown escaped, in values and names.
+        let escaped = try sqlctx(["query", path, "SELECT name, char(9) || 'x' || char(27) AS \"a\nb\" FROM item WHERE id = 3"])
+        #expect(escaped.output == """
+            name             a\\nb
+            ---------------  ---------
+            say "hi"\\ntwice  \\tx\\u{1B}
+            (1 row)
+
+            """, "\(escaped.output)")
+
         let json = try sqlctx(["query", path, "SELECT id, name, price, data FROM item ORDER BY id", "--format", "json"])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(objects.count == 3)

@@ -6,7 +6,7 @@ import PortableSQLPlus
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Show a database's engine, format, schema version and tables.",
+        abstract: "Show a database's engine, format, schema version, tables, views, indexes and triggers.",
         discussion: "Example: SQLCTX_KEY=secret sqlctx info encrypted.db"
     )
 
@@ -48,6 +48,22 @@ struct InfoCommand: ParsableCommand {
                 lines.append(("table \(name)", "\(count) rows"))
             }
             if tables.isEmpty { lines.append(("tables", "none")) }
+            // Views with their number of columns (counting their rows could mean running a long query),
+            // then indexes and triggers with the table each belongs to.
+            let others = try context.selectAll(sql: """
+                SELECT type, name, tbl_name FROM sqlite_master
+                WHERE type IN ('view', 'index', 'trigger') AND name NOT LIKE 'sqlite_%'
+                ORDER BY CASE type WHEN 'view' THEN 0 WHEN 'index' THEN 1 ELSE 2 END, name
+                """)
+            for row in others {
+                guard case let (.text(type), .text(name), .text(table)) = (row[0], row[1], row[2]) else { continue }
+                if type == "view" {
+                    let columns = try context.selectAll(sql: "SELECT count(*) FROM pragma_table_info(?)", parameters: [.text(name)]).first?.first ?? .null
+                    lines.append(("view \(name)", "\(columns) columns"))
+                } else {
+                    lines.append(("\(type) \(name)", "on \(table)"))
+                }
+            }
             let width = lines.map(\.0.count).max() ?? 0
             for (label, value) in lines {
                 print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)

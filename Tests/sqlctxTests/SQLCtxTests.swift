@@ -157,6 +157,24 @@ import Testing
         #expect(info.output.contains("user_version  5"))
         expectFailure(try sqlctx(["info", encrypted]), mentioning: "give its key")
         expectFailure(try sqlctx(["info", encrypted], environment: ["SQLCTX_KEY": "wrong"]), mentioning: "key is wrong")
+
+        // Views, indexes and triggers too, each with its table (a view with its columns).
+        try sqlite3(path, """
+            CREATE VIEW cheap AS SELECT name, price FROM item WHERE price < 2;
+            CREATE INDEX item_name ON item (name);
+            CREATE TABLE log (entry TEXT UNIQUE);
+            CREATE TRIGGER item_logged AFTER INSERT ON item BEGIN INSERT INTO log VALUES (new.name); END;
+            """)
+        let schema = try sqlctx(["info", path]).output
+        #expect(schema.hasSuffix("""
+            table empty          0 rows
+            table item           3 rows
+            table log            0 rows
+            view cheap           2 columns
+            index item_name      on item
+            trigger item_logged  on item
+
+            """), "\(schema)")
     }
 
     @Test func encryptDecryptRekey() throws {

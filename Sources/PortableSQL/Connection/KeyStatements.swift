@@ -7,7 +7,7 @@
 /// trace, error and refusal that must not show or accept a key asks here.
 package enum KeyStatements {
     /// What stands in for a key in redacted text.
-    package static let placeholder = "'<redacted>'"
+    private static let placeholder = "'<redacted>'"
 
     /// The pragmas that set or change a key.
     private static let keyPragmas: Set<String> = ["key", "rekey", "hexkey", "hexrekey", "textkey", "textrekey"]
@@ -17,7 +17,7 @@ package enum KeyStatements {
 
     /// Whether any statement of `sql` carries a key that SQLite would use.
     package static func containsKey(_ sql: String) -> Bool {
-        !secrets(in: Array(sql.utf8), loosely: false).isEmpty
+        mentionsKeyAtAll(sql) && !secrets(in: Array(sql.utf8), loosely: false).isEmpty
     }
 
     /// `sql` with the key of each statement that carries one replaced by a placeholder (and the
@@ -35,7 +35,19 @@ package enum KeyStatements {
 
     /// Whether an error about `sql` must hide the quoted parts of its message too.
     package static func mentionsKey(_ sql: String) -> Bool {
-        !secrets(in: Array(sql.utf8), loosely: true).isEmpty || containsURIKey(sql)
+        mentionsKeyAtAll(sql) && (!secrets(in: Array(sql.utf8), loosely: true).isEmpty || containsURIKey(sql))
+    }
+
+    /// Whether `text` has "key" in it, in any case: every key statement, spelling and URI
+    /// parameter does, so text without it (most SQL a context prepares) is passed at the cost
+    /// of one scan, without tokenizing.
+    private static func mentionsKeyAtAll(_ text: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if byte | 0x20 == UInt8(ascii: "y"), previous.0 | 0x20 == UInt8(ascii: "k"), previous.1 | 0x20 == UInt8(ascii: "e") { return true }
+            previous = (previous.1, byte)
+        }
+        return false
     }
 
     /// `text` with the value of each `key=`, `hexkey=` or `textkey=` parameter of a URI in it

@@ -29,6 +29,10 @@ public struct SQLRecordMacro: ExtensionMacro {
         lines.append("    let layout = SQLRecordLayout(Self.table)")
         lines += properties.enumerated().map { index, property in "    self.\(property.identifier) = \(reader(property, index))" }
         lines.append("}")
+        lines.append("\(access)static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn? {")
+        lines += properties.map { "    if keyPath == \\Self.\($0.identifier) { return Self.\($0.identifier) }" }
+        lines.append("    return nil")
+        lines.append("}")
         lines.append("\(access)func encode(row: inout SQLRow) throws {")
         for property in properties {
             let assignment = "row[Self.\(property.identifier)] = \(writer(property))"

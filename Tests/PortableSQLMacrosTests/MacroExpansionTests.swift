@@ -72,6 +72,33 @@ import Testing
                     self.genre = try layout.valueRequired(at: 6, in: row)
                     self.tags = try layout.value(at: 7, in: row)
                 }
+                static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn? {
+                    if keyPath == \\Self.id {
+                        return Self.id
+                    }
+                    if keyPath == \\Self.authorID {
+                        return Self.authorID
+                    }
+                    if keyPath == \\Self.title {
+                        return Self.title
+                    }
+                    if keyPath == \\Self.price {
+                        return Self.price
+                    }
+                    if keyPath == \\Self.pages {
+                        return Self.pages
+                    }
+                    if keyPath == \\Self.published {
+                        return Self.published
+                    }
+                    if keyPath == \\Self.genre {
+                        return Self.genre
+                    }
+                    if keyPath == \\Self.tags {
+                        return Self.tags
+                    }
+                    return nil
+                }
                 func encode(row: inout SQLRow) throws {
                     row[Self.id] = SQLValue(self.id)
                     row[Self.authorID] = SQLValue(self.authorID)
@@ -111,6 +138,18 @@ import Testing
                     self.name = try layout.textValueRequired(at: 0, in: row)
                     self.uses = Int(try layout.longValueRequired(at: 1, in: row))
                     self.views = Int(try layout.longValueRequired(at: 2, in: row))
+                }
+                public static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn? {
+                    if keyPath == \\Self.name {
+                        return Self.name
+                    }
+                    if keyPath == \\Self.uses {
+                        return Self.uses
+                    }
+                    if keyPath == \\Self.views {
+                        return Self.views
+                    }
+                    return nil
                 }
                 public func encode(row: inout SQLRow) throws {
                     row[Self.name] = SQLValue(self.name)
@@ -157,6 +196,12 @@ import Testing
                 init(row: SQLRow, context: SQLContext) throws {
                     let layout = SQLRecordLayout(Self.table)
                     self.good = try layout.longValueRequired(at: 0, in: row)
+                }
+                static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn? {
+                    if keyPath == \\Self.good {
+                        return Self.good
+                    }
+                    return nil
                 }
                 func encode(row: inout SQLRow) throws {
                     row[Self.good] = SQLValue(self.good)

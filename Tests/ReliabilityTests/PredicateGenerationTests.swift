@@ -140,7 +140,7 @@ enum Truth {
         case .column(let column): return sample.value(of: column)
         case .aliasedColumn(let aliased): return sample.value(of: aliased.column)
         case .value(let value): return value
-        case .tuple: return .null  // the generator makes no row values
+        case .tuple, .expression: return .null  // the generator makes no row values or SQL
         }
     }
 
@@ -185,6 +185,7 @@ enum Truth {
             case .no: return .yes
             case .unknown: return .unknown
             }
+        case .expression: return .unknown  // the generator writes no SQL
         }
     }
 

@@ -8,6 +8,9 @@ public enum SQLOperand: Hashable, Sendable {
     case value(SQLValue)
     /// Several operands in parentheses, `(a, b)`: a row value (SQLite 3.15 or later).
     indirect case tuple([SQLOperand])
+    /// SQL text with its bound values, written as it is: an aggregate (`COUNT(*)`), or an
+    /// expression built by SQL interpolation (in parentheses).
+    case expression(SQLExpression)
 }
 
 extension SQLOperand {
@@ -24,6 +27,9 @@ extension SQLOperand {
             return "?"
         case .tuple(let operands):
             return "(" + operands.map { $0.render(into: &parameters) }.joined(separator: ", ") + ")"
+        case .expression(let expression):
+            parameters += expression.bindings
+            return expression.sql
         }
     }
 }

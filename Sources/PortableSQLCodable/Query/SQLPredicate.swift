@@ -23,6 +23,8 @@ public indirect enum SQLPredicate: Hashable, Sendable {
     case any([SQLPredicate])
     /// The negation of a predicate.
     case negation(SQLPredicate)
+    /// A condition written in SQL, with its bound values (see `SQL`), in parentheses.
+    case expression(SQLExpression)
 
     /// This predicate and the `others`.
     public func and(_ others: SQLPredicate...) -> SQLPredicate {
@@ -71,6 +73,9 @@ public indirect enum SQLPredicate: Hashable, Sendable {
             return Self.compound(predicates, "OR", empty: "0", into: &parameters)
         case .negation(let predicate):
             return "NOT (" + predicate.render(into: &parameters) + ")"
+        case .expression(let expression):
+            parameters += expression.bindings
+            return "(" + expression.sql + ")"
         }
     }
 }

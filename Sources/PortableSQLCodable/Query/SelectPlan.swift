@@ -24,7 +24,12 @@ struct SelectPlan {
     }
 
     var sources: [Source]
+    /// What the statement selects, when not every column of every table.
+    var selection: [SQLOperand]?
+    var distinct = false
     var predicates: [SQLPredicate] = []
+    var groupings: [SQLOperand] = []
+    var havings: [SQLPredicate] = []
     var orderings: [(SQLOperand, SQLOrder)] = []
     var limit: Int?
     var offset: Int?
@@ -68,13 +73,17 @@ struct SelectPlan {
 
     /// The SELECT statement and its parameters.
     func statement() -> (sql: String, parameters: [SQLValue]) {
-        var columnList: [String] = []
-        for source in sources {
-            let prefix = source.alias.map { $0 + "." } ?? ""
-            columnList += source.table.columns.map { prefix + $0.quotedIdentifier }
-        }
-        var sql = "SELECT " + columnList.joined(separator: ", ") + " FROM "
         var parameters: [SQLValue] = []
+        var columnList: [String] = []
+        if let selection {
+            columnList = selection.map { $0.render(into: &parameters) }
+        } else {
+            for source in sources {
+                let prefix = source.alias.map { $0 + "." } ?? ""
+                columnList += source.table.columns.map { prefix + $0.quotedIdentifier }
+            }
+        }
+        var sql = (distinct ? "SELECT DISTINCT " : "SELECT ") + columnList.joined(separator: ", ") + " FROM "
         for (index, source) in sources.enumerated() {
             if let kind = source.kind { sql += " \(kind.rawValue) " }
             sql += source.table.quotedName(inSchema: source.schema)
@@ -95,6 +104,14 @@ struct SelectPlan {
             sql += " WHERE " + rendered.sql
             parameters += rendered.parameters
         }
+        if !groupings.isEmpty {
+            sql += " GROUP BY " + groupings.map { $0.render(into: &parameters) }.joined(separator: ", ")
+        }
+        if !havings.isEmpty {
+            let rendered = SQLPredicate.all(havings).rendered()
+            sql += " HAVING " + rendered.sql
+            parameters += rendered.parameters
+        }
         if !orderings.isEmpty {
             sql += " ORDER BY " + orderings.map { operand, order in operand.render(into: &parameters) + " " + order.rawValue }.joined(separator: ", ")
         }
@@ -113,7 +130,9 @@ struct SelectPlan {
             throw SQLError(code: .error, message: "RIGHT and FULL joins need SQLite 3.39 or later; this engine is SQLite \(context.version)")
         }
         let (sql, parameters) = statement()
-        let prepared = try context.prepare(sql: sql)
+        let prepared = try context.creatingRecordTables(sources.map(\.table), inSchema: sources[0].schema) {
+            try context.prepare(sql: sql)
+        }
         try prepared.bind(parameters: parameters)
         return prepared
     }
@@ -134,10 +153,23 @@ extension SelectPlan {
         return copy
     }
 
+    /// The plan with `error` to throw when it runs, unless it has one already.
+    func failing(with error: SQLError?) -> SelectPlan {
+        guard let error, buildError == nil else { return self }
+        var copy = self
+        copy.buildError = error
+        return copy
+    }
+
     /// The plan sorted by `operand` (a column, an aliased column, a value) after any earlier ordering.
     func ordered(by operand: any SQLRepresentable, _ order: SQLOrder) -> SelectPlan {
+        ordered(byOperand: operand.operand, order)
+    }
+
+    /// The plan sorted by `operand` after any earlier ordering.
+    func ordered(byOperand operand: SQLOperand, _ order: SQLOrder) -> SelectPlan {
         var copy = self
-        copy.orderings.append((operand.operand, order))
+        copy.orderings.append((operand, order))
         return copy
     }
 

@@ -23,4 +23,15 @@ public protocol SQLCodable {
     ///
     /// - Throws: when the instance cannot be stored.
     func encode(row: inout SQLRow) throws
+
+    /// The column the property `keyPath` reads is stored in, or `nil` when it is none: what
+    /// lets key paths name columns in conditions, ordering, selections and SQL interpolation.
+    /// `@SQLRecord` and `SQLCodableRecord` types answer it; a type written by hand answers
+    /// `nil` unless it declares it (`keyPath == \Self.name ? Self.name : nil`).
+    static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn?
+}
+
+extension SQLCodable {
+    /// No column: declare `column(for:)` to use key paths with a type written by hand.
+    public static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn? { nil }
 }

@@ -153,3 +153,18 @@ extension URL: SQLColumnValue {
         self = value
     }
 }
+
+/// An enum with a raw value that is a `SQLColumnValue` becomes one by declaring it
+/// (`enum Priority: String, Codable, SQLColumnValue { … }`): stored as its raw value, and
+/// comparable with key-path conditions (`\.priority == .high`).
+extension SQLColumnValue where Self: RawRepresentable, RawValue: SQLColumnValue {
+    /// The raw value's column type.
+    public static var sqlType: SQLType { RawValue.sqlType }
+    /// The raw value's stored value.
+    public var sqlValue: SQLValue { rawValue.sqlValue }
+    /// The case whose raw value `sqlValue` holds; `nil` when none has it.
+    public init?(sqlValue: SQLValue) {
+        guard let raw = RawValue(sqlValue: sqlValue) else { return nil }
+        self.init(rawValue: raw)
+    }
+}

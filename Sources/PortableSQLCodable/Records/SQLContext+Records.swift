@@ -108,15 +108,19 @@ extension SQLContext {
         let statement: SQLStatement?
         if row.storage.count < Int.bitWidth - 4, schema == nil {
             let key = StatementKey.derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
-            statement = try checkOutStatement(key: key, owner: table.layout) {
-                prepared = true
-                return Self.insertStatement(table, row, schema: nil)
+            statement = try creatingRecordTables([table], inSchema: schema, checkingFirst: false) {
+                try checkOutStatement(key: key, owner: table.layout) {
+                    prepared = true
+                    return Self.insertStatement(table, row, schema: nil)
+                }
             }
         } else {
             let text = Self.insertStatement(table, row, schema: schema)
-            statement = try checkOutStatement(key: .text(text), owner: table.layout) {
-                prepared = true
-                return text
+            statement = try creatingRecordTables([table], inSchema: schema, checkingFirst: false) {
+                try checkOutStatement(key: .text(text), owner: table.layout) {
+                    prepared = true
+                    return text
+                }
             }
         }
         guard let statement else { throw SQLError(code: .misuse, message: "cannot prepare the insert into \(table.name)") }
@@ -166,7 +170,9 @@ extension SQLContext {
         guard !columns.isEmpty else { return }
         let assignments = columns.map { "\($0.quotedIdentifier) = ?" }.joined(separator: ", ")
         let (keySQL, keyValues) = key.rendered()
-        try exec(sql: "UPDATE \(table.quotedName(inSchema: schema)) SET \(assignments) WHERE \(keySQL)", parameters: columns.map { row[$0] ?? .null } + keyValues)
+        try creatingRecordTables([table], inSchema: schema) {
+            try exec(sql: "UPDATE \(table.quotedName(inSchema: schema)) SET \(assignments) WHERE \(keySQL)", parameters: columns.map { row[$0] ?? .null } + keyValues)
+        }
     }
 
     /// Updates the row with the record's primary key, or inserts the record when there is none,
@@ -196,7 +202,9 @@ extension SQLContext {
         let keys = table.primaryKeyColumns.map(\.quotedIdentifier).joined(separator: ", ")
         let updates = columns.map { "\($0.quotedIdentifier) = \($0.quotedName(alias: "EXCLUDED"))" }.joined(separator: ", ")
         let conflict = updates.isEmpty ? " ON CONFLICT(\(keys)) DO NOTHING" : " ON CONFLICT(\(keys)) DO UPDATE SET \(updates)"
-        try exec(sql: insertSQL + conflict, parameters: columns.map { row[$0] ?? .null })
+        try creatingRecordTables([table], inSchema: schema) {
+            try exec(sql: insertSQL + conflict, parameters: columns.map { row[$0] ?? .null })
+        }
         guard autoKey, let position = table.rowIDKeyPosition else { return record }
         row.storage[position] = .long(lastInsertRowID)
         return try T.decode(row, context: self, tableName: table.name)
@@ -231,7 +239,9 @@ extension SQLContext {
     @discardableResult
     public func delete<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> Int {
         let (whereClause, parameters) = Self.whereClause(predicate)
-        try exec(sql: "DELETE FROM \(T.table.quotedName(inSchema: schema))\(whereClause)", parameters: parameters)
+        try creatingRecordTables([T.table], inSchema: schema) {
+            try exec(sql: "DELETE FROM \(T.table.quotedName(inSchema: schema))\(whereClause)", parameters: parameters)
+        }
         return changes
     }
 
@@ -289,7 +299,9 @@ extension SQLContext {
     public func exists<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> Bool {
         let (whereClause, parameters) = Self.whereClause(predicate)
         let sql = "SELECT EXISTS(SELECT 1 FROM \(T.table.quotedName(inSchema: schema))\(whereClause))"
-        return try selectAll(sql: sql, parameters: parameters).first?.first?.longValue == 1
+        return try creatingRecordTables([T.table], inSchema: schema) {
+            try selectAll(sql: sql, parameters: parameters).first?.first?.longValue == 1
+        }
     }
 
     /// The sum of `column` over the matching rows (`.null` when none).
@@ -323,7 +335,9 @@ extension SQLContext {
     /// `SELECT expression FROM table WHERE …`'s one value, as SkipSQL writes it.
     private func aggregate<T: SQLCodable>(_ expression: String, _ type: T.Type, _ schema: String?, _ predicate: SQLPredicate?) throws -> SQLValue {
         let (whereClause, parameters) = Self.whereClause(predicate)
-        return try selectAll(sql: "SELECT \(expression) FROM \(T.table.quotedName(inSchema: schema))\(whereClause)", parameters: parameters).first?.first ?? .null
+        return try creatingRecordTables([T.table], inSchema: schema) {
+            try selectAll(sql: "SELECT \(expression) FROM \(T.table.quotedName(inSchema: schema))\(whereClause)", parameters: parameters).first?.first ?? .null
+        }
     }
 
     /// ` WHERE …` and its parameters, or nothing.
@@ -357,4 +371,6 @@ extension SQLContext {
 /// The statements the mapping layer derives from a table, told apart in cache keys.
 enum RecordStatement: Int {
     case insert = 1
+    /// The marker that the table of a `SQLCodableRecord` was checked (see `creatingRecordTables`).
+    case tableChecked = 2
 }

@@ -12,9 +12,31 @@ public struct SQLTable: Hashable, Sendable {
     let rowIDKeyPosition: Int?
     /// The positions of the columns that declare a default value.
     let defaultedPositions: [Int]
+    /// Whether the table is a `SQLCodableRecord`'s: created, and given the columns it lacks,
+    /// when a statement finds it or a column missing.
+    let createdOnFirstUse: Bool
+    /// Why the record type this table was made for cannot be stored, when it cannot: thrown by
+    /// whatever uses the table.
+    let definitionError: SQLError?
 
     /// A table named `name` with `columns`.
     public init(name: String, columns: [SQLColumn]) {
+        self.init(name: name, columns: columns, createdOnFirstUse: false, definitionError: nil)
+    }
+
+    /// The table of a `SQLCodableRecord` type, created on first use.
+    init(recordNamed name: String, columns: [SQLColumn]) {
+        self.init(name: name, columns: columns, createdOnFirstUse: true, definitionError: nil)
+    }
+
+    /// The table of a `SQLCodableRecord` type that cannot be stored, for `failure`.
+    init(recordNamed name: String, failure: SQLError) {
+        self.init(name: name, columns: [], createdOnFirstUse: false, definitionError: failure)
+    }
+
+    private init(name: String, columns: [SQLColumn], createdOnFirstUse: Bool, definitionError: SQLError?) {
+        self.createdOnFirstUse = createdOnFirstUse
+        self.definitionError = definitionError
         self.name = name
         self.columns = columns
         self.layout = SQLRowLayout(columns: columns)
@@ -53,6 +75,7 @@ public struct SQLTable: Hashable, Sendable {
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the declaration cannot be a table: no columns,
     ///   a name used twice, or AUTOINCREMENT on anything but a lone INTEGER primary key.
     func createStatement(inSchema schema: String?) throws -> String {
+        if let definitionError { throw definitionError }
         guard !columns.isEmpty else {
             throw SQLError(code: .misuse, message: "table \(name) has no columns")
         }

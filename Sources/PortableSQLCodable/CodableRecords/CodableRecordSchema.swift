@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+
+/// What a `SQLCodableRecord` type's `Codable` conformance says about its table: the columns,
+/// how each property is stored, and which column a key path reads. Made once per type, the
+/// first time the type's `table` is read, and kept for the life of the process.
+@usableFromInline
+final class CodableRecordSchema: @unchecked Sendable {
+    /// The table: one column per property, in decoding order; `id` is the primary key.
+    let table: SQLTable
+    /// How each column's property is stored, by position.
+    let kinds: [StoredKind]
+    /// The column names, by position.
+    let names: [String]
+    /// Each property's type (without the optional), by position.
+    let types: [Any.Type]
+    /// Each column's position, by name.
+    let positions: [String: Int]
+    /// Why the type cannot be a record, when it cannot.
+    let failure: SQLError?
+    /// The positions of the key paths whose column is known, found by `KeyPathColumns` as
+    /// they are used; under `keyPathLock`. (The rest of the schema never changes.)
+    var keyPathPositions: [AnyKeyPath: Int] = [:]
+    let keyPathLock = NSLock()
+    /// The record type.
+    let recordType: any SQLCodableRecord.Type
+
+    init<T: SQLCodableRecord>(_ type: T.Type) {
+        recordType = type
+        do {
+            let properties = try SchemaProbe.properties(of: type)
+            guard !properties.isEmpty else {
+                throw SQLError(code: .misuse, message: "it has no stored property")
+            }
+            let columns = properties.map { property in
+                let key = property.name == "id"
+                return SQLColumn(name: property.name, type: property.kind.columnType, primaryKey: key, nullable: !key)
+            }
+            table = SQLTable(recordNamed: T.tableName, columns: columns)
+            kinds = properties.map(\.kind)
+            names = properties.map(\.name)
+            types = properties.map(\.type)
+            failure = nil
+        } catch {
+            let reason = (error as? SQLError)?.message ?? "\(error)"
+            let failure = SQLError(code: .misuse, message: "\(T.self) cannot be stored as a SQLCodableRecord: \(reason)")
+            table = SQLTable(recordNamed: T.tableName, failure: failure)
+            kinds = []
+            names = []
+            types = []
+            self.failure = failure
+        }
+        positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// An instance of the record type made of sample values, the one at `variantIndex` varied
+    /// (see `SchemaProbe`).
+    ///
+    /// - Throws: as `SchemaProbe.instance(of:varying:)`.
+    func probeInstance(varying variantIndex: Int?) throws -> Any {
+        func instance<T: SQLCodableRecord>(_ type: T.Type) throws -> Any {
+            try SchemaProbe.instance(of: type, varying: variantIndex)
+        }
+        return try instance(recordType)
+    }
+
+    /// The position of the column named `name`, trying `hint` (where the properties decoded in
+    /// order put it) before the look-up by name.
+    @inline(__always)
+    func position(of name: String, hint: Int) -> Int? {
+        if hint < names.count, names[hint] == name { return hint }
+        return positions[name]
+    }
+}
+
+/// The schema of each `SQLCodableRecord` type, made on first use.
+@usableFromInline
+enum CodableRecordRegistry {
+    private static let schemas = Mutex<[ObjectIdentifier: CodableRecordSchema]>([:])
+
+    /// `type`'s schema, made now when it is the first use.
+    @usableFromInline
+    static func schema<T: SQLCodableRecord>(of type: T.Type) -> CodableRecordSchema {
+        let id = ObjectIdentifier(type)
+        if let schema = schemas.withLock({ $0[id] }) { return schema }
+        // Made outside the lock: probing runs the type's own initializer.
+        let made = CodableRecordSchema(type)
+        return schemas.withLock { schemas in
+            if let schema = schemas[id] { return schema }
+            schemas[id] = made
+            return made
+        }
+    }
+}
+

@@ -1,0 +1,74 @@
+/// A plain `Codable` struct stored as the rows of a table, with no columns to declare.
+///
+/// ```swift
+/// struct Note: Codable, SQLCodableRecord {
+///     var id = UUID()
+///     var title: String
+///     var tags: [String] = []
+/// }
+/// let db = try SQLContext()
+/// try db.insert(Note(title: "Groceries"))
+/// let notes = try db.query(Note.self).where(\.title == "Groceries").eval().load()
+/// ```
+///
+/// - Each property the `Decodable` conformance decodes is a column, named by its coding key,
+///   in decoding order. A property named `id` is the primary key: a `UUID` or `String` id is
+///   TEXT, an `Int` id the table's INTEGER PRIMARY KEY, which the database assigns when the
+///   id is an optional left `nil`.
+/// - Integers, `Bool` (0 or 1), `Double`, `String` and every `SQLColumnValue` (`Date` as REAL
+///   seconds since 1970, `UUID` and `URL` as TEXT, `Data` as a BLOB) are stored as the other
+///   record kinds store them; an enum by its raw value; any other `Codable` value (structs,
+///   arrays, dictionaries) as JSON text.
+/// - The table is created the first time a statement needs it, and a property added later
+///   becomes a column (`ALTER TABLE … ADD COLUMN`) the first time a statement needs that.
+///   Columns other than the key accept NULL, so that a column can be added to a table that
+///   has rows: reading NULL into a property that is not optional throws `SQLBindingError`.
+/// - The columns are learned once, by decoding the type from sample values (`0`, `"0"`, an
+///   empty array, …). An enum whose raw values do not include such a sample must be
+///   `CaseIterable` (or `SQLColumnValue`); otherwise every use of the type throws an error
+///   saying so.
+/// - Key paths of the type's properties name their columns in predicates, ordering and SQL
+///   interpolation (`\.title == "x"`, `orderBy(\.title)`, `"\(\Note.title)"`).
+///
+/// `SQLCodableRecord` refines `SQLCodable`, so every record API (queries, joins, cursors,
+/// `upsert`, `delete`) takes these records too.
+public protocol SQLCodableRecord: SQLCodable, Codable {
+    /// The table name: the type's name unless you declare another.
+    static var tableName: String { get }
+}
+
+extension SQLCodableRecord {
+    /// The type's name.
+    public static var tableName: String { String(describing: Self.self) }
+
+    /// The table the type's `Codable` conformance describes (made once per type).
+    public static var table: SQLTable {
+        CodableRecordRegistry.schema(of: Self.self).table
+    }
+
+    /// Decodes the record from `row` through its `Decodable` conformance.
+    ///
+    /// - Throws: `SQLBindingError` naming the column, for a value that does not fit its
+    ///   property (NULL for a property that is not optional, say); `SQLError` (`SQLITE_MISUSE`)
+    ///   when the type cannot be a record.
+    @inlinable
+    public init(row: SQLRow, context: SQLContext) throws {
+        let schema = CodableRecordRegistry.schema(of: Self.self)
+        try self.init(from: RecordRowDecoder(row: row, schema: schema))
+    }
+
+    /// Encodes the record into `row` through its `Encodable` conformance; a `nil` optional is
+    /// left out of the row.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the type cannot be a record, or what the
+    ///   conformance throws.
+    @inlinable
+    public func encode(row: inout SQLRow) throws {
+        try RecordRowEncoder.encode(self, into: &row, schema: CodableRecordRegistry.schema(of: Self.self))
+    }
+
+    /// The column of the property `keyPath` reads, found by comparing sample instances.
+    public static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn? {
+        KeyPathColumns.column(for: keyPath, of: CodableRecordRegistry.schema(of: Self.self))
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Reads and writes the values of a `SQLCodableRecord`'s properties that are not primitives:
+/// `SQLColumnValue`s through their own conversion, single-value types (enums by raw value)
+/// through the primitive they code as, and anything else as JSON text.
+@usableFromInline
+enum StoredValueCoding {
+    /// The JSON coders of nested values (both are Sendable).
+    static let jsonEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+    static let jsonDecoder = JSONDecoder()
+
+    /// A `T` from the stored `value` of a property stored as `kind`.
+    ///
+    /// - Throws: `SQLBindingError`-free errors saying why the value is no `T`; the caller names
+    ///   the column.
+    static func decode<T: Decodable>(_ type: T.Type, from value: SQLValue, kind: StoredKind) throws -> T {
+        switch kind {
+        case .columnValue(let columnType):
+            guard let decoded = columnType.init(sqlValue: value) as? T else { throw StoredValueError.notConvertible }
+            return decoded
+        case .json:
+            guard case .text(let text) = value else { throw StoredValueError.notConvertible }
+            return try jsonDecoder.decode(T.self, from: Data(text.utf8))
+        case .integer, .real, .text, .boolean, .singleValue:
+            return try T(from: SingleValueDecoder(value: value))
+        }
+    }
+
+    /// What the column holds for `value`, a property stored as `kind`.
+    ///
+    /// - Throws: what `value`'s `Encodable` conformance throws.
+    static func encode<T: Encodable>(_ value: T, kind: StoredKind) throws -> SQLValue {
+        switch kind {
+        case .columnValue:
+            if let columnValue = value as? any SQLColumnValue { return columnValue.sqlValue }
+            return try encodeSingle(value)
+        case .json:
+            return .text(String(decoding: try jsonEncoder.encode(value), as: UTF8.self))
+        case .integer, .real, .text, .boolean, .singleValue:
+            return try encodeSingle(value)
+        }
+    }
+
+    /// The one primitive `value` encodes as.
+    private static func encodeSingle<T: Encodable>(_ value: T) throws -> SQLValue {
+        let encoder = SingleValueEncoder()
+        try value.encode(to: encoder)
+        guard let stored = encoder.value else { throw StoredValueError.notSingleValue("\(T.self)") }
+        return stored
+    }
+}
+
+/// Why a stored value could not be read or written.
+enum StoredValueError: Error, CustomStringConvertible {
+    case notConvertible
+    case notSingleValue(String)
+
+    var description: String {
+        switch self {
+        case .notConvertible: return "the value cannot be converted"
+        case .notSingleValue(let type): return "\(type) did not encode as one value"
+        }
+    }
+}
+
+/// Decodes a type that codes as one primitive from a stored value.
+private struct SingleValueDecoder: Decoder, SingleValueDecodingContainer {
+    let value: SQLValue
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw StoredValueError.notConvertible
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw StoredValueError.notConvertible
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    func decodeNil() -> Bool { value.isNull }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let decoded: Any?
+        switch type {
+        case is Bool.Type: decoded = ColumnConversion.long(value).map { $0 != 0 }
+        case is String.Type: decoded = value.textValue
+        case is Double.Type: decoded = value.realValue
+        case is Float.Type: decoded = value.realValue.map { Float($0) }
+        case let integer as any FixedWidthInteger.Type: decoded = ColumnConversion.long(value).flatMap { fitting(integer, $0) }
+        case let columnType as any SQLColumnValue.Type: decoded = columnType.init(sqlValue: value)
+        default: return try T(from: self)
+        }
+        guard let result = decoded as? T else { throw StoredValueError.notConvertible }
+        return result
+    }
+}
+
+/// `value` as an integer of `type`, when it fits.
+private func fitting<I: FixedWidthInteger>(_ type: I.Type, _ value: Int64) -> Any? {
+    I(exactly: value)
+}
+
+/// Captures the one primitive a value encodes as.
+private final class SingleValueEncoder: Encoder, SingleValueEncodingContainer {
+    var value: SQLValue?
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(RefusingKeyedContainer<Key>())
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        RefusingUnkeyedContainer()
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    func encodeNil() throws { value = .null }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        switch value {
+        case let bool as Bool: self.value = .long(bool ? 1 : 0)
+        case let text as String: self.value = .text(text)
+        case let real as Double: self.value = .real(real)
+        case let real as Float: self.value = .real(Double(real))
+        case let integer as any FixedWidthInteger:
+            guard let long = Int64(exactly: integer) else { throw StoredValueError.notConvertible }
+            self.value = .long(long)
+        case let columnValue as any SQLColumnValue: self.value = columnValue.sqlValue
+        default: try value.encode(to: self)
+        }
+    }
+}
+
+/// A keyed container in a value that must be one primitive: refuses every value.
+private struct RefusingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    var codingPath: [any CodingKey] { [] }
+    mutating func encodeNil(forKey key: Key) throws { throw StoredValueError.notSingleValue("a keyed value") }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw StoredValueError.notSingleValue("a keyed value") }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(RefusingKeyedContainer<NestedKey>())
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { RefusingUnkeyedContainer() }
+    mutating func superEncoder() -> any Encoder { SingleValueEncoder() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { SingleValueEncoder() }
+}
+
+/// An unkeyed container in a value that must be one primitive: refuses every value.
+private struct RefusingUnkeyedContainer: UnkeyedEncodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { 0 }
+    mutating func encodeNil() throws { throw StoredValueError.notSingleValue("an array") }
+    mutating func encode<T: Encodable>(_ value: T) throws { throw StoredValueError.notSingleValue("an array") }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(RefusingKeyedContainer<NestedKey>())
+    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { RefusingUnkeyedContainer() }
+    mutating func superEncoder() -> any Encoder { SingleValueEncoder() }
+}

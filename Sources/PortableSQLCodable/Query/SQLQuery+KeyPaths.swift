@@ -1,0 +1,116 @@
+// The typed side of `SQLQuery`: conditions and ordering by key path, counting, and selections.
+extension SQLQuery {
+    /// The query with only the records matching `condition` (and any earlier `where`):
+    /// `\.age > 18 && \.name != nil`, `.like(\.name, "A%")`, or SQL (`"\(\.salary) % 2 = 0"`).
+    public func `where`(_ condition: SQLCondition<T>) -> Self {
+        Self(context: context, plan: plan.filtered(by: condition.predicate).failing(with: condition.error))
+    }
+
+    /// The query sorted by the column `keyPath` reads (after any earlier ordering).
+    public func orderBy<V>(_ keyPath: KeyPath<T, V>, _ order: SQLOrder = .ascending) -> Self {
+        orderBy(SQLOrdering(SQLTerm(keyPath), order))
+    }
+
+    /// The query sorted by each of `orderings` in turn (after any earlier ordering):
+    /// `orderBy(.desc(\.year), .asc(\.title))`.
+    public func orderBy(_ orderings: SQLOrdering<T>...) -> Self {
+        var plan = plan
+        for ordering in orderings {
+            plan = plan.ordered(byOperand: ordering.operand, ordering.order).failing(with: ordering.error)
+        }
+        return Self(context: context, plan: plan)
+    }
+
+    /// The query without repeated rows (`SELECT DISTINCT`).
+    public func distinct() -> Self {
+        var plan = plan
+        plan.distinct = true
+        return Self(context: context, plan: plan)
+    }
+
+    /// How many records the query finds (its limit and offset apply).
+    ///
+    /// - Throws: `SQLError` when the statement cannot run.
+    public func count() throws -> Int {
+        Int(try aggregate("SELECT COUNT(*) FROM (", ")").longValue ?? 0)
+    }
+
+    /// Whether the query finds any record.
+    ///
+    /// - Throws: `SQLError` when the statement cannot run.
+    public func exists() throws -> Bool {
+        try aggregate("SELECT EXISTS (", ")").longValue == 1
+    }
+
+    /// The first record the query finds, or `nil`.
+    ///
+    /// - Throws: `SQLError` when the statement cannot run; errors from decoding.
+    public func fetchOne() throws -> T? {
+        let cursor = try eval()
+        defer { cursor.close() }
+        return try cursor.load(count: 1).first
+    }
+
+    /// Every record the query finds.
+    ///
+    /// - Throws: `SQLError` when the statement cannot run; errors from decoding.
+    @inlinable
+    public func fetchAll() throws -> [T] {
+        try eval().load()
+    }
+
+    /// The one value of the query wrapped as `prefix … suffix`.
+    private func aggregate(_ prefix: String, _ suffix: String) throws -> SQLValue {
+        if let error = plan.buildError { throw error }
+        let (sql, parameters) = plan.statement()
+        return try context.creatingRecordTables(plan.sources.map(\.table), inSchema: plan.sources[0].schema) {
+            try context.selectAll(sql: prefix + sql + suffix, parameters: parameters).first?.first ?? .null
+        }
+    }
+
+    /// A query of `terms` (columns, aggregates, expressions) of the records this query finds,
+    /// each row read as a tuple of the terms' types: `select(.column(\.city), .count())` gives
+    /// `[(String, Int)]` rows, one term plain values. Refine it with `groupBy` and `having`.
+    public func select<each V>(_ terms: repeat SQLTerm<T, each V>) -> SQLSelectQuery<T, repeat each V> {
+        var plan = plan
+        var selection: [SQLOperand] = []
+        var error: SQLError?
+        for term in repeat each terms {
+            selection.append(term.operand)
+            error = error ?? term.error
+        }
+        plan.selection = selection
+        return SQLSelectQuery(context: context, plan: plan.failing(with: error))
+    }
+
+    /// A query of the column `keyPath` reads, of the records this query finds.
+    public func select<V>(_ keyPath: KeyPath<T, V>) -> SQLSelectQuery<T, V> {
+        select(SQLTerm(keyPath))
+    }
+}
+
+/// A direction of `orderBy` for a term or key path of `Root`: `.asc(\.name)`, `.desc(.count())`.
+public struct SQLOrdering<Root> {
+    let operand: SQLOperand
+    let order: SQLOrder
+    let error: SQLError?
+
+    /// The ordering by `term` in `order`.
+    public init<V>(_ term: SQLTerm<Root, V>, _ order: SQLOrder = .ascending) {
+        operand = term.operand
+        self.order = order
+        error = term.error
+    }
+
+    /// Smallest first.
+    public static func asc<V>(_ term: SQLTerm<Root, V>) -> SQLOrdering { SQLOrdering(term, .ascending) }
+    /// Largest first.
+    public static func desc<V>(_ term: SQLTerm<Root, V>) -> SQLOrdering { SQLOrdering(term, .descending) }
+}
+
+extension SQLOrdering where Root: SQLCodable {
+    /// Smallest first, by the column `keyPath` reads.
+    public static func asc<V>(_ keyPath: KeyPath<Root, V>) -> SQLOrdering { SQLOrdering(SQLTerm(keyPath), .ascending) }
+    /// Largest first, by the column `keyPath` reads.
+    public static func desc<V>(_ keyPath: KeyPath<Root, V>) -> SQLOrdering { SQLOrdering(SQLTerm(keyPath), .descending) }
+}

@@ -1,0 +1,111 @@
+/// A query of chosen terms (columns, aggregates, expressions) of `Root` records, each row read
+/// as a `(repeat each Value)` tuple (one term: its plain value). Made by `SQLQuery.select`;
+/// refine it with `groupBy`, `having`, `orderBy`, `limit` and `distinct`, then read it with
+/// `fetchAll()`, `fetchOne()` or, untyped, `fetchValues()`. Every value is bound.
+///
+/// ```swift
+/// let perCity = try db.query(Person.self)
+///     .select(.column(\.city), .count())
+///     .groupBy(\.city)
+///     .having(.count() > 1)
+///     .fetchAll()            // [(String, Int)]
+/// ```
+public struct SQLSelectQuery<Root: SQLCodable, each Value> {
+    let context: SQLContext
+    var plan: SelectPlan
+
+    init(context: SQLContext, plan: SelectPlan) {
+        self.context = context
+        self.plan = plan
+    }
+
+    /// The query with only the records matching `condition` as well.
+    public func `where`(_ condition: SQLCondition<Root>) -> Self {
+        Self(context: context, plan: plan.filtered(by: condition.predicate).failing(with: condition.error))
+    }
+
+    /// Rows grouped by the column `keyPath` reads (after any earlier grouping).
+    public func groupBy<V>(_ keyPath: KeyPath<Root, V>) -> Self {
+        groupBy(SQLTerm(keyPath))
+    }
+
+    /// Rows grouped by `term` (after any earlier grouping).
+    public func groupBy<V>(_ term: SQLTerm<Root, V>) -> Self {
+        var plan = plan
+        plan.groupings.append(term.operand)
+        return Self(context: context, plan: plan.failing(with: term.error))
+    }
+
+    /// Only the groups matching `condition` (`.count() > 1`).
+    public func having(_ condition: SQLCondition<Root>) -> Self {
+        var plan = plan
+        plan.havings.append(condition.predicate)
+        return Self(context: context, plan: plan.failing(with: condition.error))
+    }
+
+    /// Rows sorted by each of `orderings` in turn.
+    public func orderBy(_ orderings: SQLOrdering<Root>...) -> Self {
+        var plan = plan
+        for ordering in orderings {
+            plan = plan.ordered(byOperand: ordering.operand, ordering.order).failing(with: ordering.error)
+        }
+        return Self(context: context, plan: plan)
+    }
+
+    /// At most `limit` rows, after skipping `offset` rows.
+    public func limit(_ limit: Int, offset: Int? = nil) -> Self {
+        Self(context: context, plan: plan.limited(to: limit, offset: offset))
+    }
+
+    /// Without repeated rows (`SELECT DISTINCT`).
+    public func distinct() -> Self {
+        var plan = plan
+        plan.distinct = true
+        return Self(context: context, plan: plan)
+    }
+
+    /// The SELECT statement, with `?` for each value, and the values.
+    public var sql: (text: String, parameters: [SQLValue]) {
+        plan.sqlAndParameters
+    }
+
+    /// Every row, each as a tuple of the terms' types.
+    ///
+    /// - Throws: `SQLError` when the statement cannot run; `SQLBindingError` naming the column
+    ///   for a value that is no value of its term's type (NULL for a type that is not optional).
+    public func fetchAll() throws -> [(repeat each Value)] {
+        let statement = try plan.prepare(on: context)
+        defer { statement.close() }
+        var rows: [(repeat each Value)] = []
+        while try statement.next() {
+            var index = 0
+            func read<V>(_ type: V.Type) throws -> V {
+                defer { index += 1 }
+                return try SQLResultValue.read(type, from: statement.value(at: index), column: statement.columnNames[index])
+            }
+            rows.append((repeat try read((each Value).self)))
+        }
+        return rows
+    }
+
+    /// The first row, or `nil`.
+    ///
+    /// - Throws: as `fetchAll()`.
+    public func fetchOne() throws -> (repeat each Value)? {
+        let rows = try limit(1).fetchAll()
+        return rows.first
+    }
+
+    /// Every row, as its values.
+    ///
+    /// - Throws: `SQLError` when the statement cannot run.
+    public func fetchValues() throws -> [[SQLValue]] {
+        let statement = try plan.prepare(on: context)
+        defer { statement.close() }
+        var rows: [[SQLValue]] = []
+        while try statement.next() {
+            rows.append((0..<statement.columnCount).map { statement.value(at: $0) })
+        }
+        return rows
+    }
+}

@@ -74,6 +74,17 @@ enum Portable {
         return checksum
     }
 
+    /// W4: plain `Codable` records (`SQLCodableRecord`) through a cursor.
+    static func fetchPlainCodableRecords(path: String) throws -> Int64 {
+        let context = try open(path)
+        defer { context.close() }
+        var checksum: Int64 = 0
+        for result in try context.query(PlainCodableBenchRecord.self).eval() {
+            checksum &+= try result.get().sum
+        }
+        return checksum
+    }
+
     /// W5: SQLCodable inserts in one transaction, each record made from its struct by `make`.
     static func insertRecords<T: SQLCodable>(path: String, records: [BenchRecord], as make: (BenchRecord) -> T) throws -> Int64 {
         let context = try open(path)

@@ -80,6 +80,21 @@ struct MacroBenchRecord {
     }
 }
 
+/// The record as a plain `Codable` struct (`SQLCodableRecord`): no columns declared.
+struct PlainCodableBenchRecord: Codable, SQLCodableRecord {
+    static let tableName = "bench"
+    var c0, c1, c2, c3, c4, c5, c6, c7, c8, c9: Int
+
+    init(record: BenchRecord) {
+        (c0, c1, c2, c3, c4) = (record.c0, record.c1, record.c2, record.c3, record.c4)
+        (c5, c6, c7, c8, c9) = (record.c5, record.c6, record.c7, record.c8, record.c9)
+    }
+
+    var sum: Int64 {
+        Int64(c0 &+ c1 &+ c2 &+ c3 &+ c4 &+ c5 &+ c6 &+ c7 &+ c8 &+ c9)
+    }
+}
+
 /// The record through GRDB, written by hand.
 struct GRDBBenchRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "bench"

@@ -89,6 +89,7 @@ say("\nW4 fetch \(rows) rows into structs of 10 Int properties")
 report.add("W4 fetch records", try harness.measure([
     ("raw C", { try Raw.fetchRecords(path: dataPath) }),
     ("PortableSQLCodable", { try Portable.fetchRecords(path: dataPath) }),
+    ("PortableSQL Codable struct", { try Portable.fetchPlainCodableRecords(path: dataPath) }),
     ("GRDB FetchableRecord", { try GRDBContender.fetchRecords(path: dataPath) }),
     ("GRDB Codable", { try GRDBContender.fetchCodableRecords(path: dataPath) }),
 ]))
@@ -112,6 +113,7 @@ report.add("W5 insert records", try harness.measure([
     ("raw C", { try Raw.insertRecords(path: insertPath, records: records) }),
     ("PortableSQLCodable", { try Portable.insertRecords(path: insertPath, records: records, as: CodableBenchRecord.init(record:)) }),
     ("PortableSQLMacros", { try Portable.insertRecords(path: insertPath, records: records, as: MacroBenchRecord.init(record:)) }),
+    ("PortableSQL Codable struct", { try Portable.insertRecords(path: insertPath, records: records, as: PlainCodableBenchRecord.init(record:)) }),
     ("GRDB PersistableRecord", { try GRDBContender.insertRecords(path: insertPath, records: records) }),
     ("GRDB Codable", { try GRDBContender.insertCodableRecords(path: insertPath, records: records) }),
 ], prepare: { removeDatabase(insertPath) }))

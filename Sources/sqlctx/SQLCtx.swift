@@ -10,12 +10,15 @@ struct SQLCtx: ParsableCommand {
             Keys for encrypted databases come from --key-file PATH, the SQLCTX_KEY environment \
             variable, or a prompt on the terminal (--ask-key); never from the command line itself.
 
+            `sqlctx DB` opens the shell on DB (the same as `sqlctx shell DB`).
+
             Example: sqlctx demo
             """,
         version: ToolVersion.line,
         subcommands: [
             DemoCommand.self, QueryCommand.self, InfoCommand.self, EncryptCommand.self, DecryptCommand.self,
-            RekeyCommand.self, UpgradeCommand.self, MigrateCommand.self, BackupCommand.self, CheckCommand.self,
-        ]
+            RekeyCommand.self, UpgradeCommand.self, MigrateCommand.self, BackupCommand.self, CheckCommand.self, ShellCommand.self,
+        ],
+        defaultSubcommand: ShellCommand.self
     )
 }

@@ -6,6 +6,10 @@ struct SQLCtx: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sqlctx",
         abstract: "Work with SQLite and SQLCipher databases through PortableSQL.",
+        usage: """
+            sqlctx <subcommand> [<arguments>] [<options>]
+            sqlctx <database> [<options>]     (the shell, as sqlctx shell <database>)
+            """,
         discussion: """
             Keys for encrypted databases come from --key-file PATH, the SQLCTX_KEY environment \
             variable, or a prompt on the terminal (--ask-key); never from the command line itself.

@@ -32,7 +32,7 @@ struct ShellCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The database file (it must exist, unless --create is given).")
+    @Argument(help: "The database file (it must exist, unless --create is given). Without it, sqlctx shows its help.")
     var database: String?
 
     @Flag(help: "Open the database read-only: statements that write fail.")

@@ -18,9 +18,13 @@ final class TerminalInput: ShellInput {
         }
     }
 
-    /// The next line typed after `prompt`; `nil` when the user ends the input (Ctrl-D).
+    /// The next line typed after `prompt`; `nil` when the user ends the input (Ctrl-D), after
+    /// ending the prompt's line.
     func readLine(prompt: String) -> String? {
-        guard let line = readline(prompt) else { return nil }
+        guard let line = readline(prompt) else {
+            FileHandle.standardOutput.write(Data("\n".utf8))
+            return nil
+        }
         defer { free(line) }
         return String(cString: line)
     }

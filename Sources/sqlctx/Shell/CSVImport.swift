@@ -58,7 +58,8 @@ struct CSVImport {
             columns = header.fields.count
         }
         if let wrong = records.first(where: { $0.fields.count != columns }) {
-            throw CommandFailure("\(file) line \(wrong.line): \(wrong.fields.count) fields where table \(table) has \(columns) columns; nothing was imported")
+            let fields = "\(wrong.fields.count) field\(wrong.fields.count == 1 ? "" : "s")"
+            throw CommandFailure("\(file) line \(wrong.line): \(fields) where table \(table) has \(columns) columns; nothing was imported")
         }
         try context.exec(sql: "SAVEPOINT sqlctx_import")
         do {

@@ -176,8 +176,10 @@ import Testing
         for command in [".dump", ".exit", ".headers", ".help", ".import", ".indexes", ".mode", ".output", ".quit", ".read", ".schema", ".tables"] {
             #expect(help.contains(command), "\(command)")
         }
-        // .quit ends the script: nothing after it runs.
-        #expect(try succeeding([path], "SELECT 1 AS one;\n.quit\nSELECT 2 AS two;\n") == "one\n---\n1\n(1 row)\n")
+        // .quit and .exit end the script: nothing after them runs.
+        for leave in [".quit", ".exit"] {
+            #expect(try succeeding([path], "SELECT 1 AS one;\n\(leave)\nSELECT 2 AS two;\n") == "one\n---\n1\n(1 row)\n", "\(leave)")
+        }
     }
 
     @Test func tablesSchemaAndIndexes() throws {

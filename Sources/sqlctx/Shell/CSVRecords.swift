@@ -28,11 +28,13 @@ enum CSVRecords {
         var recordLine = 1
         var quoteLine = 1
         var index = 0
+        /// Ends the field being read: it joins the record's fields.
         func endField() {
             fields.append(String(decoding: field, as: UTF8.self))
             field.removeAll(keepingCapacity: true)
             quoted = false
         }
+        /// Ends the record being read, at a line end or the end of the file.
         func endRecord() {
             // A blank line is no record.
             if !fields.isEmpty || !field.isEmpty || quoted {

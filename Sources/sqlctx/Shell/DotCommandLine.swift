@@ -38,10 +38,12 @@ struct DotCommandLine: Equatable {
         .exit, .quit              leave the shell
         .headers on|off           column names above table and csv output (on at first)
         .help                     this list
-        .import FILE TABLE        add the rows of a CSV file to TABLE, created from the header row when missing
-                                    (into an existing table every row is data; --skip 1 skips a header)
+        .import [--skip N] FILE TABLE
+                                  add the rows of a CSV file to TABLE, created from the header row when missing
+                                  (into an existing table every row is data; --skip 1 skips a header)
         .indexes [TABLE]          the indexes (of the tables named like TABLE)
-        .mode [table|csv|json|line]  how rows are printed (table at first); alone, the current mode
+        .mode [table|csv|json|line]
+                                  how rows are printed (table at first); alone, the current mode
         .output [FILE]            write results to FILE from now on; alone, back to standard output
         .read FILE                run the statements and dot-commands of FILE; stops at its first error
         .schema [TABLE]           the CREATE statements (of the tables named like TABLE, with their indexes and triggers)

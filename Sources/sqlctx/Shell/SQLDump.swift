@@ -15,7 +15,9 @@ import PortableSQL
 /// not dumped; ANALYZE makes them again. An encrypted database dumps its data only: no key, and
 /// no cipher settings.
 struct SQLDump {
+    /// The database dumped.
     let context: SQLContext
+    /// Where the dump is written.
     let output: ShellOutput
 
     /// Writes the dump of every table named like `pattern` (a LIKE pattern), with the indexes,

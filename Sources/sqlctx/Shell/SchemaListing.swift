@@ -3,6 +3,7 @@ import PortableSQL
 /// What `.tables`, `.schema` and `.indexes` print, read from the database's schema table.
 /// SQLite's own tables (`sqlite_sequence`, `sqlite_stat1`, …) are left out of the first two.
 struct SchemaListing {
+    /// The database whose schema is listed.
     let context: SQLContext
 
     /// The names of the tables and views named like `pattern` (every one when `nil`), sorted, one a line.

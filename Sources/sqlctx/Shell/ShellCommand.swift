@@ -45,6 +45,10 @@ struct ShellCommand: ParsableCommand {
 
     @OptionGroup var cipherOptions: CipherOptions
 
+    /// Opens the database and runs the shell on the terminal, or the script on standard input.
+    ///
+    /// - Throws: `ExitCode.failure` after printing the error: a database that cannot be opened,
+    ///   or a script's first error.
     func run() throws {
         // `sqlctx` alone, which comes here as the default command, shows the tool's help.
         guard let database else { throw CleanExit.helpRequest(SQLCtx.self) }

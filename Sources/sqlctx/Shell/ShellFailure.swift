@@ -4,6 +4,7 @@ import PortableSQL
 /// `FILE line 3: …` for a `.read` file, nothing for a line just typed at the terminal. Its text
 /// is in the tool's terms and shows no key.
 struct ShellFailure: Error, CustomStringConvertible {
+    /// The place, then the message.
     let description: String
 
     /// `error` placed at `place` (`line 3`, `FILE line 3`, or `nil` for none). An error that

@@ -13,6 +13,7 @@ final class ShellOutput {
     private var descriptor = STDOUT_FILENO
     /// The `.output` file, when results go to one.
     private(set) var path: String?
+    /// What is gathered and not yet written.
     private var pending: [UInt8] = []
 
     /// Gathers `text`, writing out when enough is gathered.

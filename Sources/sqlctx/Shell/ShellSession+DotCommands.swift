@@ -9,6 +9,7 @@ extension ShellSession {
     func runDotCommand(_ line: String) throws -> Next {
         let command = try DotCommandLine(line)
         let arguments = command.arguments
+        /// Throws `usage` unless the command has a number of arguments in `range`.
         func expect(_ range: ClosedRange<Int>, _ usage: String) throws {
             guard range.contains(arguments.count) else { throw CommandFailure("usage: \(usage)") }
         }

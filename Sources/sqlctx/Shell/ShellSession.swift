@@ -15,6 +15,7 @@ final class ShellSession {
     /// The most `.read` files open at once (one reading another), against a file that reads itself.
     static let readDepthLimit = 16
 
+    /// The open database.
     let context: SQLContext
     /// Where results go (`.output`).
     let output = ShellOutput()
@@ -45,6 +46,7 @@ final class ShellSession {
         var pending: [String] = []
         var pendingStart = 0
         var lineNumber = 0
+        /// Throws `error`, placed at `line`, with `bail`; else prints it and lets the reading go on.
         func report(_ error: Error, line: Int) throws {
             let place = bail ? (name.map { "\($0) line \(line)" } ?? "line \(line)") : nil
             let failure = ShellFailure(error, place: place)

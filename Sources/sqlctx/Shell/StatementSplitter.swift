@@ -21,7 +21,9 @@ enum StatementSplitter {
         case complete([Statement])
     }
 
-    /// The significant kinds of token, as `sqlite3_complete` tells them apart.
+    /// The significant kinds of token, as `sqlite3_complete` tells them apart: `;`, white space
+    /// and comments, the keywords EXPLAIN, CREATE, TEMP (or TEMPORARY), TRIGGER and END, and
+    /// every other token (names, literals, operators).
     private enum Token {
         case semicolon, space, other, explain, create, temp, trigger, end
     }
@@ -122,6 +124,7 @@ enum StatementSplitter {
     /// comment that the text does not close.
     private static func nextToken(_ bytes: [UInt8], _ position: inout Int) -> Token? {
         let byte = bytes[position]
+        /// The byte `offset` bytes after the token's start, if the text goes that far.
         func next(_ offset: Int) -> UInt8? { position + offset < bytes.count ? bytes[position + offset] : nil }
         switch byte {
         case UInt8(ascii: ";"):

@@ -10,10 +10,15 @@ import Darwin
 /// a terminal, or a `.read` file. Lines end at `\n`; a `\r` before it is kept (SQL takes it as
 /// white space, and a string literal keeps its exact bytes).
 final class StreamInput: ShellInput {
+    /// The file descriptor read.
     private let descriptor: Int32
+    /// Whether the descriptor is this input's own, to close when done (not standard input's).
     private let closesDescriptor: Bool
+    /// Bytes read and not yet returned as lines, from `start` on.
     private var buffer: [UInt8] = []
+    /// Where the next line starts in `buffer`.
     private var start = 0
+    /// Whether the descriptor has no more to read.
     private var atEnd = false
 
     /// Reads standard input.

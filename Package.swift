@@ -25,6 +25,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // Line editing and history for `sqlctx shell`; only the tool links it.
+        .systemLibrary(
+            name: "CEditLine",
+            path: "Vendor/CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+        ),
         .target(name: "PortableSQL", dependencies: ["CSQLite"]),
         .target(name: "PortableSQLPlus", dependencies: ["PortableSQL"]),
         .target(name: "PortableSQLCodable", dependencies: ["PortableSQL"]),
@@ -42,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "sqlctx",
             dependencies: [
-                "PortableSQL", "PortableSQLPlus", "PortableSQLCodable",
+                "PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

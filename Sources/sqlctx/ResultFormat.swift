@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PortableSQL
 
-/// How `sqlctx query` prints rows.
+/// How `sqlctx query` (and the shell's table, json and csv modes) print rows.
 enum ResultFormat: String, ExpressibleByArgument, CaseIterable {
     /// Aligned columns with a header line, one line per row: control characters in names and
     /// values are shown escaped (a newline as `\n`).
@@ -12,16 +12,18 @@ enum ResultFormat: String, ExpressibleByArgument, CaseIterable {
     /// RFC 4180: a header record, then one record per row, CRLF line ends.
     case csv
 
-    /// The rows rendered in this format.
-    func render(columns: [String], rows: [[SQLValue]]) -> String {
+    /// The rows rendered in this format; without `headers`, table and CSV output leave out their
+    /// header lines (JSON names every value anyway).
+    func render(columns: [String], rows: [[SQLValue]], headers: Bool = true) -> String {
         switch self {
-        case .table: return Self.table(columns: columns, rows: rows)
+        case .table: return Self.table(columns: columns, rows: rows, headers: headers)
         case .json: return Self.json(columns: columns, rows: rows)
-        case .csv: return Self.csv(columns: columns, rows: rows)
+        case .csv: return Self.csv(columns: columns, rows: rows, headers: headers)
         }
     }
 
-    private static func plain(_ value: SQLValue) -> String {
+    /// A value as table output shows it: NULL, numbers, text as it is, blobs as `x'CAFE'`.
+    static func plain(_ value: SQLValue) -> String {
         switch value {
         case .null: return "NULL"
         case .long(let integer): return String(integer)
@@ -31,17 +33,17 @@ enum ResultFormat: String, ExpressibleByArgument, CaseIterable {
         }
     }
 
-    private static func table(columns: [String], rows: [[SQLValue]]) -> String {
+    private static func table(columns: [String], rows: [[SQLValue]], headers: Bool) -> String {
         let columns = columns.map(escapingControlCharacters)
         let cells = rows.map { $0.map { escapingControlCharacters(plain($0)) } }
         let widths = columns.indices.map { index in
-            ([columns[index]] + cells.map { $0[index] }).map(\.count).max() ?? 0
+            ((headers ? [columns[index]] : []) + cells.map { $0[index] }).map(\.count).max() ?? 0
         }
         func line(_ fields: [String]) -> String {
             zip(fields, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        var lines = [line(columns), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
+        var lines = headers ? [line(columns), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")] : []
         lines += cells.map(line)
         lines.append("(\(rows.count) row\(rows.count == 1 ? "" : "s"))")
         return lines.joined(separator: "\n") + "\n"
@@ -49,7 +51,7 @@ enum ResultFormat: String, ExpressibleByArgument, CaseIterable {
 
     /// `text` with its control characters escaped, so that it stays on one line: `\n`, `\r` and
     /// `\t`, and the others as `\u{1B}`.
-    private static func escapingControlCharacters(_ text: String) -> String {
+    static func escapingControlCharacters(_ text: String) -> String {
         var escaped = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -96,7 +98,7 @@ enum ResultFormat: String, ExpressibleByArgument, CaseIterable {
         return escaped + "\""
     }
 
-    private static func csv(columns: [String], rows: [[SQLValue]]) -> String {
+    private static func csv(columns: [String], rows: [[SQLValue]], headers: Bool) -> String {
         func field(_ text: String) -> String {
             guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
             return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
@@ -104,7 +106,7 @@ enum ResultFormat: String, ExpressibleByArgument, CaseIterable {
         func csvValue(_ value: SQLValue) -> String {
             value.isNull ? "" : field(plain(value))
         }
-        let records = [columns.map(field).joined(separator: ",")] + rows.map { $0.map(csvValue).joined(separator: ",") }
+        let records = (headers ? [columns.map(field).joined(separator: ",")] : []) + rows.map { $0.map(csvValue).joined(separator: ",") }
         return records.map { $0 + "\r\n" }.joined()
     }
 }

@@ -6,16 +6,23 @@ struct SQLCtx: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sqlctx",
         abstract: "Work with SQLite and SQLCipher databases through PortableSQL.",
+        usage: """
+            sqlctx <subcommand> [<arguments>] [<options>]
+            sqlctx <database> [<options>]     (the shell, as sqlctx shell <database>)
+            """,
         discussion: """
             Keys for encrypted databases come from --key-file PATH, the SQLCTX_KEY environment \
             variable, or a prompt on the terminal (--ask-key); never from the command line itself.
+
+            `sqlctx DB` opens the shell on DB (the same as `sqlctx shell DB`).
 
             Example: sqlctx demo
             """,
         version: ToolVersion.line,
         subcommands: [
             DemoCommand.self, QueryCommand.self, InfoCommand.self, EncryptCommand.self, DecryptCommand.self,
-            RekeyCommand.self, UpgradeCommand.self, MigrateCommand.self, BackupCommand.self, CheckCommand.self,
-        ]
+            RekeyCommand.self, UpgradeCommand.self, MigrateCommand.self, BackupCommand.self, CheckCommand.self, ShellCommand.self,
+        ],
+        defaultSubcommand: ShellCommand.self
     )
 }

@@ -399,7 +399,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.path("x.db")))
 
         // The range in the help is the range accepted: 1 to 4.
-        for command in ["query", "info", "decrypt", "rekey", "migrate", "backup", "check"] {
+        for command in ["query", "info", "decrypt", "rekey", "migrate", "backup", "check", "shell"] {
             #expect(try sqlctx([command, "--help"]).output.contains("SQLCipher N (1 to 4)"), "\(command)")
         }
         let encrypted = directory.path("enc.db")
@@ -413,7 +413,7 @@ import Testing
     }
 
     @Test func everyCommandHasHelpWithAnExample() throws {
-        for command in ["demo", "query", "info", "encrypt", "decrypt", "rekey", "upgrade", "migrate", "backup", "check"] {
+        for command in ["demo", "query", "info", "encrypt", "decrypt", "rekey", "upgrade", "migrate", "backup", "check", "shell"] {
             let help = try sqlctx([command, "--help"])
             #expect(help.status == 0)
             #expect(help.output.contains("Example: sqlctx \(command)") || help.output.contains("sqlctx \(command)"), "\(command)")

@@ -4,7 +4,8 @@ import PortableSQLTestSupport
 /// Runs `command` in a pseudo-terminal (`script`) and types `lines` into it, each one only once
 /// the next of the `prompts` has appeared in what the command printed, so that a slow start
 /// (a sanitizer, a loaded machine) never makes a line arrive before its prompt. Returns all the
-/// command printed. Gives up after `timeout` seconds for any one prompt.
+/// command printed. Gives up after `timeout` seconds for any one prompt, and stops the command
+/// when it has not ended `timeout` seconds after the last line.
 func typeAtPrompts(_ lines: [String], command: String, prompts: [String], timeout: TimeInterval = 60) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -16,6 +17,8 @@ func typeAtPrompts(_ lines: [String], command: String, prompts: [String], timeou
     process.standardError = output
     let transcript = SharedTranscript()
     output.fileHandleForReading.readabilityHandler = { handle in transcript.append(handle.availableData) }
+    let ended = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in ended.signal() }
     try process.run()
     for (number, line) in lines.enumerated() {
         let deadline = Date().addingTimeInterval(timeout)
@@ -26,7 +29,10 @@ func typeAtPrompts(_ lines: [String], command: String, prompts: [String], timeou
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
     try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    if ended.wait(timeout: .now() + timeout) == .timedOut {
+        process.terminate()
+        ended.wait()
+    }
     output.fileHandleForReading.readabilityHandler = nil
     transcript.append(output.fileHandleForReading.readDataToEndOfFile())
     return transcript.text

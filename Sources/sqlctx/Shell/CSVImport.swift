@@ -1,0 +1,83 @@
+import Foundation
+import PortableSQL
+
+/// `.import [--skip N] FILE TABLE`: adds the records of a CSV file (see `CSVRecords`) to a
+/// table, as sqlite3's `.import` does in csv mode. A missing table is created from the first
+/// record, the header: one TEXT column per field, named by it. Into an existing table every
+/// record is a row, the first too (`--skip 1` skips a header). Each field is bound as text, so
+/// the column's type affinity decides what is stored (an empty field is empty text, not NULL).
+/// It is all or nothing: a record with the wrong number of fields, or a row the table refuses,
+/// stops the import and leaves the database as it was.
+struct CSVImport {
+    /// The CSV file.
+    let file: String
+    /// The table to fill.
+    let table: String
+    /// How many records to skip at the start.
+    let skip: Int
+
+    /// The import that `.import`'s `arguments` ask for.
+    ///
+    /// - Throws: `CommandFailure` for arguments that are not `[--skip N] FILE TABLE`.
+    init(arguments: [String]) throws {
+        let usage = CommandFailure("usage: .import [--skip N] FILE TABLE")
+        var rest = arguments[...]
+        var skip = 0
+        if rest.first == "--skip" {
+            guard rest.count >= 2, let count = Int(rest[rest.startIndex + 1]), count >= 0 else { throw usage }
+            skip = count
+            rest = rest.dropFirst(2)
+        }
+        guard rest.count == 2, let file = rest.first, let table = rest.last else { throw usage }
+        self.file = file
+        self.table = table
+        self.skip = skip
+    }
+
+    /// Reads the file and adds its rows, creating the table when it is missing.
+    ///
+    /// - Throws: `CommandFailure` for a file that cannot be read or parsed, has no header for a
+    ///   new table, or a record with the wrong number of fields; `CommandFailure` naming the
+    ///   record's line for a row SQLite refuses. Nothing is changed then.
+    func run(on context: SQLContext) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw CommandFailure("cannot read \(file): \((error as NSError).localizedDescription)")
+        }
+        var records = try CSVRecords.parse(data, name: file).dropFirst(skip)
+        let existing = try context.selectAll(sql: "SELECT count(*) FROM pragma_table_info(?)", parameters: [.text(table)]).first?.first?.longValue ?? 0
+        var create: String?
+        var columns = Int(existing)
+        if existing == 0 {
+            guard let header = records.popFirst() else {
+                throw CommandFailure("\(file) has no header row to make table \(table) from")
+            }
+            create = "CREATE TABLE \(table.quotedName)(" + header.fields.map { "\($0.quotedName) TEXT" }.joined(separator: ", ") + ")"
+            columns = header.fields.count
+        }
+        if let wrong = records.first(where: { $0.fields.count != columns }) {
+            let fields = "\(wrong.fields.count) field\(wrong.fields.count == 1 ? "" : "s")"
+            throw CommandFailure("\(file) line \(wrong.line): \(fields) where table \(table) has \(columns) columns; nothing was imported")
+        }
+        try context.exec(sql: "SAVEPOINT sqlctx_import")
+        do {
+            if let create { try context.exec(sql: create) }
+            let insert = try context.prepare(sql: "INSERT INTO \(table.quotedName) VALUES(" + Array(repeating: "?", count: columns).joined(separator: ",") + ")")
+            defer { insert.close() }
+            for record in records {
+                do {
+                    try insert.update(parameters: record.fields.map { .text($0) })
+                } catch {
+                    throw CommandFailure("\(file) line \(record.line): \(ShellFailure.message(for: error)); nothing was imported")
+                }
+            }
+            try context.exec(sql: "RELEASE sqlctx_import")
+        } catch {
+            try? context.exec(sql: "ROLLBACK TO sqlctx_import")
+            try? context.exec(sql: "RELEASE sqlctx_import")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the shell writes results: standard output, or the file named by `.output FILE`.
+/// Text is gathered by `append(_:)` and written in large pieces; `flush()` writes what is gathered.
+final class ShellOutput {
+    /// The file descriptor written to: standard output, or the `.output` file.
+    private var descriptor = STDOUT_FILENO
+    /// The `.output` file, when results go to one.
+    private(set) var path: String?
+    /// What is gathered and not yet written.
+    private var pending: [UInt8] = []
+
+    /// Gathers `text`, writing out when enough is gathered.
+    ///
+    /// - Throws: `CommandFailure` when the file cannot be written (a full disk, say).
+    func append(_ text: String) throws {
+        pending += text.utf8
+        if pending.count >= 1 << 16 { try flush() }
+    }
+
+    /// Writes what is gathered.
+    ///
+    /// - Throws: `CommandFailure` when the file cannot be written.
+    func flush() throws {
+        var written = 0
+        while written < pending.count {
+            let count = pending[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                pending.removeAll()
+                throw CommandFailure("cannot write to \(path ?? "standard output"): \(reason)")
+            }
+            written += count
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Sends results to a new or emptied file at `path` from now on (`nil`: back to standard
+    /// output). A file opened `privately` gets mode 0600 whatever the umask, as rows read from an
+    /// encrypted database must not land where others can read them.
+    ///
+    /// - Throws: `CommandFailure` when the file cannot be created, or what is gathered cannot
+    ///   be written.
+    func redirect(to path: String?, privately: Bool) throws {
+        try flush()
+        var opened = STDOUT_FILENO
+        if let path {
+            opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, privately ? 0o600 : 0o666)
+            guard opened >= 0 else { throw CommandFailure("cannot write to \(path): \(String(cString: strerror(errno)))") }
+            if privately { fchmod(opened, 0o600) }
+        }
+        if descriptor != STDOUT_FILENO { close(descriptor) }
+        descriptor = opened
+        self.path = path
+    }
+}

@@ -51,6 +51,15 @@ final class CodableRecordSchema: @unchecked Sendable {
             self.failure = failure
         }
         positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        table.layout.codableSchema = self
+    }
+
+    /// The schema of `type`, found through `row`'s layout when the row is laid out as its
+    /// table (as every row read from the table's statements is), else through the registry.
+    @usableFromInline
+    static func of<T: SQLCodableRecord>(_ type: T.Type, row: SQLRow) -> CodableRecordSchema {
+        if let schema = row.layout.codableSchema, schema.recordType == T.self { return schema }
+        return CodableRecordRegistry.schema(of: type)
     }
 
     /// An instance of the record type made of sample values, the one at `variantIndex` varied

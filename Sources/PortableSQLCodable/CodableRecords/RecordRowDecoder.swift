@@ -7,7 +7,8 @@ final class RecordRowDecoder: Decoder {
     let row: SQLRow
     let schema: CodableRecordSchema
     /// Where the next property is expected: properties decode in the order of the columns.
-    var next = 0
+    /// (The decoder is used by one initializer at a time: no access overlaps.)
+    @exclusivity(unchecked) var next = 0
 
     /// A decoder of `row`, laid out as the schema's table when it is not already.
     @usableFromInline
@@ -16,6 +17,12 @@ final class RecordRowDecoder: Decoder {
         let layout = schema.table.layout
         self.row = row.layout === layout ? row : SQLRow(layout: layout, storage: layout.columns.map { row[$0] })
         self.schema = schema
+    }
+
+    /// The value at `position` of the row (NULL when it has none), read in place.
+    @inline(__always)
+    func value(at position: Int) -> SQLValue {
+        row.value(at: position) ?? .null
     }
 
     @usableFromInline var codingPath: [any CodingKey] { [] }
@@ -40,7 +47,6 @@ final class RecordRowDecoder: Decoder {
 /// The properties of a record, each read from its column.
 private struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: RecordRowDecoder
-    var row: SQLRow { decoder.row }
     var schema: CodableRecordSchema { decoder.schema }
     var next: Int {
         get { decoder.next }
@@ -65,7 +71,7 @@ private struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainer
             throw SQLBindingError.missing(key.stringValue, expected: "a column")
         }
         next = position + 1
-        return (row.value(at: position) ?? .null, position)
+        return (decoder.value(at: position), position)
     }
 
     private func mismatch(_ key: Key, _ value: SQLValue, _ expected: String) -> SQLBindingError {
@@ -74,7 +80,7 @@ private struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainer
 
     func decodeNil(forKey key: Key) throws -> Bool {
         guard let position = schema.position(of: key.stringValue, hint: next) else { return true }
-        return (row.value(at: position) ?? .null).isNull
+        return decoder.value(at: position).isNull
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
@@ -152,7 +158,7 @@ private struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainer
     /// Whether `key`'s column is NULL or missing; a missing one moves past it.
     private func isNull(_ key: Key) -> Bool {
         guard let position = schema.position(of: key.stringValue, hint: next) else { return true }
-        if (row.value(at: position) ?? .null).isNull {
+        if decoder.value(at: position).isNull {
             next = position + 1
             return true
         }

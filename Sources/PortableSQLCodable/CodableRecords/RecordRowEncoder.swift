@@ -3,8 +3,9 @@
 @usableFromInline
 final class RecordRowEncoder: Encoder {
     let schema: CodableRecordSchema
-    /// The row's values, by position in the table.
-    var storage: [SQLValue?]
+    /// The row's values, by position in the table. (The encoder is used by one record's
+    /// `encode(to:)` at a time: no access overlaps.)
+    @exclusivity(unchecked) var storage: [SQLValue?]
 
     private init(schema: CodableRecordSchema, storage: [SQLValue?]) {
         self.schema = schema

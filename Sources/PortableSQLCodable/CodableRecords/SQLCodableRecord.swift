@@ -53,8 +53,7 @@ extension SQLCodableRecord {
     ///   when the type cannot be a record.
     @inlinable
     public init(row: SQLRow, context: SQLContext) throws {
-        let schema = CodableRecordRegistry.schema(of: Self.self)
-        try self.init(from: RecordRowDecoder(row: row, schema: schema))
+        try self.init(from: RecordRowDecoder(row: row, schema: CodableRecordSchema.of(Self.self, row: row)))
     }
 
     /// Encodes the record into `row` through its `Encodable` conformance; a `nil` optional is
@@ -64,7 +63,7 @@ extension SQLCodableRecord {
     ///   conformance throws.
     @inlinable
     public func encode(row: inout SQLRow) throws {
-        try RecordRowEncoder.encode(self, into: &row, schema: CodableRecordRegistry.schema(of: Self.self))
+        try RecordRowEncoder.encode(self, into: &row, schema: CodableRecordSchema.of(Self.self, row: row))
     }
 
     /// The column of the property `keyPath` reads, found by comparing sample instances.

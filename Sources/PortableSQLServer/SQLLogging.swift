@@ -14,8 +14,8 @@ import PortableSQL
 /// should use), and never with a key (PortableSQL redacts key statements in traces and errors).
 ///
 /// ```text
-/// debug notes : sql.database=notes sql.duration_ms=0.0 [PortableSQLServer] SELECT id, title FROM note WHERE id = ?
-/// warning notes : sql.database=notes sql.duration_ms=212.0 [PortableSQLServer] slow statement: SELECT … FROM note_search …
+/// debug notes: sql.database=notes sql.duration_ms=0.0 [PortableSQLServer] INSERT INTO note VALUES (?)
+/// warning NotesServer: sql.database=notes sql.duration_ms=11.0 [PortableSQLServer] slow statement: PRAGMA journal_mode = WAL
 /// ```
 public struct SQLLogging: Sendable {
     /// The metadata key of the database's label.

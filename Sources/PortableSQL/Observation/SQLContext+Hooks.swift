@@ -62,7 +62,7 @@ extension SQLContext {
         withExtendedLifetime(previous) {}
     }
 
-    /// Runs `body` with the trace hook detached, then attaches it again.
+    /// Runs `body` with the trace and profile hooks detached, then attaches them again.
     ///
     /// SQLCipher 3's `sqlcipher_export` clears the legacy trace pointer but not the trace flags,
     /// and so calls a null function when a trace hook is set; PortableSQLPlus runs it through here.

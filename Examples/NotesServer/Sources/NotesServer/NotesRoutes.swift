@@ -9,6 +9,7 @@ import Hummingbird
 ///   that does not read or an empty title
 /// - `GET /search?q=WORDS&limit=N`: the notes with every word, best match first; 400 without words
 enum NotesRoutes {
+    /// The routes above, over `store`.
     static func router(store: NotesStore) -> Router<BasicRequestContext> {
         let router = Router()
         router.get("health") { _, _ in "ok" }

@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: bootstrap build demo test bench sanitize docs
+.PHONY: bootstrap build demo test example bench sanitize docs
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -16,6 +16,12 @@ demo: bootstrap
 
 test: bootstrap
 	$(SWIFT) test --disable-xctest
+
+# Examples/NotesServer, a Hummingbird 2 service over PortableSQLServer, built in its own package
+# (Examples/NotesServer/.build; `make test` never builds it), run on 127.0.0.1 and checked end to
+# end by Scripts/run-example: parallel clients, every answer, SIGTERM, the rows on disk.
+example: bootstrap
+	bash Scripts/run-example
 
 # Release build of the benchmark package (GRDB 7.10.0 and the raw C API in one run); prints the table.
 bench: bootstrap

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PortableSQLPlus", targets: ["PortableSQLPlus"]),
         .library(name: "PortableSQLCodable", targets: ["PortableSQLCodable"]),
         .library(name: "PortableSQLMacros", targets: ["PortableSQLMacros"]),
+        .library(name: "PortableSQLServer", targets: ["PortableSQLServer"]),
         .executable(name: "sqlctx", targets: ["sqlctx"]),
     ],
     dependencies: [
@@ -17,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "602.0.0"),
         // `make docs` only: a command plugin, never linked into a product.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+        // Only the server product builds them; the other products never do.
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -46,6 +50,14 @@ let package = Package(
             ]
         ),
         .target(name: "PortableSQLMacros", dependencies: ["PortableSQLCodable", "PortableSQLMacrosPlugin"]),
+        .target(
+            name: "PortableSQLServer",
+            dependencies: [
+                "PortableSQL",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "sqlctx",
             dependencies: [
@@ -71,6 +83,14 @@ let package = Package(
         .testTarget(
             name: "ReliabilityTests",
             dependencies: ["PortableSQLPlus", "PortableSQLCodable", "PortableSQLTestSupport", "PortableSQLTestHelper"]
+        ),
+        .testTarget(
+            name: "PortableSQLServerTests",
+            dependencies: [
+                "PortableSQLServer", "PortableSQLPlus", "PortableSQLTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         // Builds README's and the DocC articles' Swift samples as a package of their own, and runs them.
         .testTarget(name: "DocumentationTests"),

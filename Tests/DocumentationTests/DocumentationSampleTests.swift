@@ -11,7 +11,11 @@
 // Conventions the documentation follows:
 // - A ```swift block is a whole program: it has its own imports (the products it imports are the
 //   target's dependencies), top-level code runs as `main.swift` (top-level `await` is allowed), and
-//   it stops by itself. A sample never depends on another block.
+//   it stops by itself. A sample never depends on another block. Besides PortableSQL's products, a
+//   sample may import those of its dependencies that `DocumentationSample.dependencyProducts`
+//   lists (swift-log's `Logging` and swift-service-lifecycle's `ServiceLifecycle`, which server
+//   code needs beside PortableSQLServer): the samples package then depends on that package at the
+//   exact version PortableSQL's Package.swift names.
 // - A block whose first line starts with `// swift-tools-version` is a package manifest: it is
 //   written as the Package.swift of a folder of its own and checked with
 //   `swift package dump-package`, which compiles and evaluates it without fetching anything.
@@ -40,15 +44,28 @@ struct DocumentationSample {
     /// A manifest is checked with `swift package dump-package` instead of being run.
     var isManifest: Bool { code.hasPrefix("// swift-tools-version") }
 
-    /// The PortableSQL products the sample imports.
-    var importedProducts: [String] {
-        let products = ["PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "PortableSQLMacros"]
-        let imported = code.split(separator: "\n").compactMap { line -> String? in
+    /// The modules the sample imports.
+    var importedModules: [String] {
+        code.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ")
             return words.count >= 2 && words[0] == "import" ? String(words[1]) : nil
         }
-        return products.filter(imported.contains)
     }
+
+    /// The PortableSQL products the sample imports.
+    var importedProducts: [String] {
+        let products = ["PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "PortableSQLMacros", "PortableSQLServer"]
+        return products.filter(importedModules.contains)
+    }
+
+    /// The products of PortableSQL's own dependencies that the sample imports (`import Logging`
+    /// beside `import PortableSQLServer`), each with its package's identity.
+    var importedDependencyProducts: [(product: String, package: String)] {
+        DocumentationSample.dependencyProducts.filter { importedModules.contains($0.product) }
+    }
+
+    /// The products of PortableSQL's dependencies that samples may import.
+    static let dependencyProducts = [(product: "Logging", package: "swift-log"), (product: "ServiceLifecycle", package: "swift-service-lifecycle")]
 }
 
 /// Extracts the ```swift blocks of the documentation pages and reports fences without a language.
@@ -138,12 +155,20 @@ struct ProgramRun {
 }
 
 @Suite struct DocumentationSampleTests {
-    /// The samples package's manifest: one executable per program block.
-    func manifest(for programs: [DocumentationSample]) -> String {
+    /// The samples package's manifest: one executable per program block. A sample that imports a
+    /// product of one of PortableSQL's dependencies gets it from that package, at the exact version
+    /// PortableSQL's manifest names (`packageDeclarations()`).
+    func manifest(for programs: [DocumentationSample]) throws -> String {
         let rootIdentity = DocumentationPages.root.lastPathComponent.lowercased()
         let targets = programs.map { sample in
             let dependencies = sample.importedProducts.map { ".product(name: \"\($0)\", package: \"\(rootIdentity)\")" }
+                + sample.importedDependencyProducts.map { ".product(name: \"\($0.product)\", package: \"\($0.package)\")" }
             return "        .executableTarget(name: \"\(sample.targetName)\", dependencies: [\(dependencies.joined(separator: ", "))]),"
+        }
+        let declarations = try Self.packageDeclarations()
+        var packages = [".package(path: \"\(DocumentationPages.root.path)\")"]
+        for package in Set(programs.flatMap { $0.importedDependencyProducts.map(\.package) }).sorted() {
+            packages.append(try #require(declarations[package], "Package.swift declares no package \(package)"))
         }
         return """
             // swift-tools-version:6.0
@@ -152,13 +177,28 @@ struct ProgramRun {
 
             let package = Package(
                 name: "DocumentationSamples",
-                dependencies: [.package(path: "\(DocumentationPages.root.path)")],
+                dependencies: [\(packages.joined(separator: ", "))],
                 targets: [
             \(targets.joined(separator: "\n"))
                 ]
             )
 
             """
+    }
+
+    /// Each `.package(url: "…", exact: "…")` line of PortableSQL's Package.swift, by the identity
+    /// of the package it names (the URL's last part).
+    static func packageDeclarations() throws -> [String: String] {
+        let manifest = try String(contentsOf: DocumentationPages.root.appending(path: "Package.swift"), encoding: .utf8)
+        var declarations: [String: String] = [:]
+        for line in manifest.split(separator: "\n") {
+            let declaration = line.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ","))
+            guard declaration.hasPrefix(".package(url: \""), declaration.contains("exact: "),
+                  let url = declaration.split(separator: "\"").dropFirst().first else { continue }
+            let identity = url.split(separator: "/").last.map { String($0.lowercased().replacingOccurrences(of: ".git", with: "")) }
+            if let identity { declarations[identity] = declaration }
+        }
+        return declarations
     }
 
     /// Writes `text` to `file` unless it already holds exactly that (so unchanged samples are not rebuilt).
@@ -179,7 +219,7 @@ struct ProgramRun {
         for sample in programs {
             try write(sample.code, to: sources.appending(path: "\(sample.targetName)/main.swift"))
         }
-        try write(manifest(for: programs), to: package.appending(path: "Package.swift"))
+        try write(try manifest(for: programs), to: package.appending(path: "Package.swift"))
     }
 
     /// A fresh, empty temporary folder.

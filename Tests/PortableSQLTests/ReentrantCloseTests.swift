@@ -84,6 +84,16 @@ import Testing
     }
 
     @Test(arguments: TestEngine.both)
+    func closingInsideTheProfileHook(engine: TestEngine) throws {
+        let directory = try TemporaryDirectory()
+        let db = try seededDatabase(engine, in: directory)
+        db.profile { _, _ in db.close() }
+        // The hook runs as the statement finishes: the rows may come back, the context is closed.
+        _ = try? db.selectAll(sql: "SELECT x FROM t")
+        try expectClosedAndIntact(db, engine, directory)
+    }
+
+    @Test(arguments: TestEngine.both)
     func closingInsideTheUpdateHookRollsBackTheOpenTransaction(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try seededDatabase(engine, in: directory)

@@ -8,39 +8,6 @@ public enum SQLAction: Int32, Sendable, Hashable {
     case delete = 9
 }
 
-/// The trace closure, how it is shown statements, and the connection's activity (which the
-/// closure runs through), kept alive while SQLite holds a pointer to them.
-final class TraceHook {
-    let hook: (String) -> Void
-    /// The engine's functions, valid while the engine lives (as long as the process).
-    let functions: UnsafePointer<SQLiteFunctions>
-    /// Whether the hook sees bound values written into the statement (SkipSQL's trace).
-    let showsValues: Bool
-    /// The activity of the traced connection; every call of `hook` runs through it.
-    let activity: ConnectionActivity
-
-    init(hook: @escaping (String) -> Void, functions: UnsafePointer<SQLiteFunctions>, showsValues: Bool, activity: ConnectionActivity) {
-        self.hook = hook
-        self.functions = functions
-        self.showsValues = showsValues
-        self.activity = activity
-    }
-
-    /// Tells the hook that `statement`, whose text (or trigger comment) is `text`, starts to run.
-    func report(_ statement: OpaquePointer?, _ text: UnsafePointer<CChar>) {
-        let written = functions.pointee.sql(statement).map { String(cString: $0) } ?? String(cString: text)
-        if KeyStatements.containsKey(written) {
-            hook(KeyStatements.redacted(written))
-        } else if showsValues, let expanded = functions.pointee.expandedSql(statement) {
-            defer { functions.pointee.free(expanded) }
-            // A value may be a URI with a key (ATTACH ? AS x).
-            hook(KeyStatements.withoutURIKeys(String(cString: expanded)))
-        } else {
-            hook(String(cString: text))
-        }
-    }
-}
-
 extension SQLContext {
     /// Calls `hook` with the text of each statement as it starts to run; `nil` removes the hook.
     ///
@@ -49,23 +16,53 @@ extension SQLContext {
     /// it is the SQL as written, with its placeholders. Statements that carry a key (SQLCipher's
     /// `PRAGMA key`, `rekey`, `ATTACH … KEY`, however spelled) are always reported with the key
     /// replaced and no value shown. The hook runs on the thread that runs the statement; it must
-    /// not use the context. Does nothing when the context is closed.
+    /// not use the context. A profile hook (`profile(_:)`) stays as it is. Does nothing when the
+    /// context is closed.
     public func trace(_ hook: ((String) -> Void)?) {
+        setTraceHooks(hook, profile: traceHook?.profileHook)
+    }
+
+    /// Calls `hook` as each statement finishes, with how long it ran and a closure that gives
+    /// its text; `nil` removes the hook.
+    ///
+    /// A statement finishes when a step ends it (`SQLITE_DONE` or an error) or when it is reset
+    /// or finalized after it started; `duration` is SQLite's measure (`SQLITE_TRACE_PROFILE`):
+    /// the time from its first step until then, time the caller spent between two rows
+    /// included. Statements that triggers run are part of theirs. `sql()` gives the text as
+    /// `trace(_:)` shows it (values written in unless `SQLStrictness.hiddenValuesInTrace`, a key
+    /// never); it is built only when called, so a hook that logs only slow statements costs
+    /// little on the others. The hook runs on the thread that runs the statement, and may run
+    /// from `close()` for a statement left unfinished; it must not use the context. The trace
+    /// hook stays as it is. Without a profile hook SQLite does not time statements at all.
+    /// Does nothing when the context is closed.
+    ///
+    /// ```swift
+    /// db.profile { duration, sql in
+    ///     if duration > .milliseconds(100) { print("slow (\(duration)): \(sql())") }
+    /// }
+    /// ```
+    public func profile(_ hook: ((_ duration: Duration, _ sql: () -> String) -> Void)?) {
+        setTraceHooks(traceHook?.hook, profile: hook)
+    }
+
+    /// Installs the trace and profile hooks in place of the ones set before; none removes both.
+    private func setTraceHooks(_ hook: ((String) -> Void)?, profile: ((Duration, () -> String) -> Void)?) {
         guard let connection, let engine else { return }
         let previous = traceHook
-        guard let hook else {
+        guard hook != nil || profile != nil else {
             _ = engine.functions.traceV2(connection, 0, nil, nil)
             traceHook = nil
             return
         }
         let box = TraceHook(
-            hook: hook, functions: engine.functionTable, showsValues: !strictness.contains(.hiddenValuesInTrace), activity: changeTracker.activity)
+            hook: hook, profileHook: profile, functions: engine.functionTable, showsValues: !strictness.contains(.hiddenValuesInTrace),
+            activity: changeTracker.activity)
         installTrace(box, connection: connection, engine: engine)
         traceHook = box
         withExtendedLifetime(previous) {}
     }
 
-    /// Runs `body` with the trace hook detached, then attaches it again.
+    /// Runs `body` with the trace and profile hooks detached, then attaches them again.
     ///
     /// SQLCipher 3's `sqlcipher_export` clears the legacy trace pointer but not the trace flags,
     /// and so calls a null function when a trace hook is set; PortableSQLPlus runs it through here.
@@ -78,10 +75,16 @@ extension SQLContext {
     }
 
     private func installTrace(_ box: TraceHook, connection: OpaquePointer, engine: SQLiteEngine) {
-        _ = engine.functions.traceV2(connection, traceStatementEvent, { _, context, statement, text in
-            guard let context, let text else { return 0 }
+        _ = engine.functions.traceV2(connection, box.events, { event, context, statement, detail in
+            guard let context, let detail else { return 0 }
             let box = Unmanaged<TraceHook>.fromOpaque(context).takeUnretainedValue()
-            box.activity.inCallback { box.report(statement.map(OpaquePointer.init), text.assumingMemoryBound(to: CChar.self)) }
+            if event == traceProfileEvent {
+                // The detail of a profile event is the running time in nanoseconds.
+                let nanoseconds = detail.load(as: Int64.self)
+                box.activity.inCallback { box.reportFinished(statement.map(OpaquePointer.init), nanoseconds: nanoseconds) }
+            } else {
+                box.activity.inCallback { box.report(statement.map(OpaquePointer.init), detail.assumingMemoryBound(to: CChar.self)) }
+            }
             return 0
         }, Unmanaged.passUnretained(box).toOpaque())
     }
@@ -98,6 +101,3 @@ extension SQLContext {
         changeTracker.setUpdateHandler(hook)
     }
 }
-
-/// `SQLITE_TRACE_STMT`.
-private let traceStatementEvent: UInt32 = 0x01

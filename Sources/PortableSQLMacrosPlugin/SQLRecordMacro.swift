@@ -29,7 +29,7 @@ public struct SQLRecordMacro: ExtensionMacro {
         lines.append("    let layout = SQLRecordLayout(Self.table)")
         lines += properties.enumerated().map { index, property in "    self.\(property.identifier) = \(reader(property, index))" }
         lines.append("}")
-        lines.append("\(access)static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn? {")
+        lines.append("\(access)static func column(for keyPath: AnyKeyPath) -> SQLColumn? {")
         lines += properties.map { "    if keyPath == \\Self.\($0.identifier) { return Self.\($0.identifier) }" }
         lines.append("    return nil")
         lines.append("}")

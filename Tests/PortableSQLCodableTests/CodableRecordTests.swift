@@ -62,7 +62,7 @@ import Testing
         try context.save(Setting(id: "theme", value: "light"))
         #expect(try context.fetch(Setting.self, id: "theme")?.value == "light")
         #expect(try context.query(Setting.self).where(\.value == "light").eval().load().count == 1)
-        #expect(Setting.column(for: \.value)?.name == "setting_value")
+        #expect(Setting.column(for: \Setting.value)?.name == "setting_value")
     }
 
     @Test func nullInANonOptionalPropertyNamesTheColumn() throws {
@@ -108,16 +108,16 @@ import Testing
     }
 
     @Test func keyPathsMapToColumnsAndOthersToNone() {
-        #expect(Note.column(for: \.title)?.name == "title")
-        #expect(Note.column(for: \.body)?.name == "body")
-        #expect(Note.column(for: \.priority)?.name == "priority")
-        #expect(Note.column(for: \.level)?.name == "level")
-        #expect(Note.column(for: \.tags)?.name == "tags")
-        #expect(Note.column(for: \.address)?.name == "address")
-        #expect(Note.column(for: \.pinned)?.name == "pinned")
-        #expect(Note.column(for: \.created)?.name == "created")
+        #expect(Note.column(for: \Note.title)?.name == "title")
+        #expect(Note.column(for: \Note.body)?.name == "body")
+        #expect(Note.column(for: \Note.priority)?.name == "priority")
+        #expect(Note.column(for: \Note.level)?.name == "level")
+        #expect(Note.column(for: \Note.tags)?.name == "tags")
+        #expect(Note.column(for: \Note.address)?.name == "address")
+        #expect(Note.column(for: \Note.pinned)?.name == "pinned")
+        #expect(Note.column(for: \Note.created)?.name == "created")
         // A property of a property is no column.
-        #expect(Note.column(for: \.address?.city) == nil)
-        #expect(Note.column(for: \.title.count) == nil)
+        #expect(Note.column(for: \Note.address?.city) == nil)
+        #expect(Note.column(for: \Note.title.count) == nil)
     }
 }

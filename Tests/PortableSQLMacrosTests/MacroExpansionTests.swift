@@ -72,7 +72,7 @@ import Testing
                     self.genre = try layout.valueRequired(at: 6, in: row)
                     self.tags = try layout.value(at: 7, in: row)
                 }
-                static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn? {
+                static func column(for keyPath: AnyKeyPath) -> SQLColumn? {
                     if keyPath == \\Self.id {
                         return Self.id
                     }
@@ -139,7 +139,7 @@ import Testing
                     self.uses = Int(try layout.longValueRequired(at: 1, in: row))
                     self.views = Int(try layout.longValueRequired(at: 2, in: row))
                 }
-                public static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn? {
+                public static func column(for keyPath: AnyKeyPath) -> SQLColumn? {
                     if keyPath == \\Self.name {
                         return Self.name
                     }
@@ -197,7 +197,7 @@ import Testing
                     let layout = SQLRecordLayout(Self.table)
                     self.good = try layout.longValueRequired(at: 0, in: row)
                 }
-                static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn? {
+                static func column(for keyPath: AnyKeyPath) -> SQLColumn? {
                     if keyPath == \\Self.good {
                         return Self.good
                     }

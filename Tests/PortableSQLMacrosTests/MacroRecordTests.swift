@@ -93,14 +93,14 @@ import Testing
     @Test func keyPathsNameTheGeneratedColumns() throws {
         let context = try makeContext()
         try context.insertAll([Artist(name: "Le Guin", born: 1929, rank: .gold), Artist(name: "Butler", born: 1947), Artist(name: "Oliver", born: 1935)])
-        #expect(Artist.column(for: \.born) == Artist.born)
-        #expect(Artist.column(for: \.cache) == nil)
+        #expect(Artist.column(for: \Artist.born) == Artist.born)
+        #expect(Artist.column(for: \Artist.cache) == nil)
         let query = context.query(Artist.self)
         #expect(try query.where(\.born > 1930 && \.rank == nil).orderBy(.desc(\.born)).fetchAll().map(\.name) == ["Butler", "Oliver"])
         let latest = try query.select(.max(\.born)).fetchOne()
         #expect(latest == 1947)
         #expect(try context.selectAll("SELECT \(\Artwork.writerID) FROM \(Artwork.self)") == [])
-        #expect(Artwork.column(for: \.writerID)?.name == "writer_id")
+        #expect(Artwork.column(for: \Artwork.writerID)?.name == "writer_id")
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 enum KeyPathColumns {
     /// The column `keyPath` reads, or `nil` when it reads no stored property (a computed
     /// property, a property of a property) or the type cannot be a record.
-    static func column<Root>(for keyPath: PartialKeyPath<Root>, of schema: CodableRecordSchema) -> SQLColumn? {
+    static func column(for keyPath: AnyKeyPath, of schema: CodableRecordSchema) -> SQLColumn? {
         guard schema.failure == nil else { return nil }
         let known = schema.keyPathLock.withLock { schema.keyPathPositions[keyPath] }
         if let known { return schema.table.columns[known] }
@@ -15,13 +15,13 @@ enum KeyPathColumns {
         return schema.table.columns[position]
     }
 
-    private static func find<Root>(_ keyPath: PartialKeyPath<Root>, _ schema: CodableRecordSchema) throws -> Int? {
-        guard let base = try schema.probeInstance(varying: nil) as? Root else { return nil }
-        let baseValue = base[keyPath: keyPath]
+    private static func find(_ keyPath: AnyKeyPath, _ schema: CodableRecordSchema) throws -> Int? {
+        func read<Root>(_ root: Root) -> Any? { root[keyPath: keyPath] }
+        guard type(of: keyPath).rootType == schema.recordType, let baseValue = read(try schema.probeInstance(varying: nil)) else { return nil }
         let valueType = type(of: keyPath).valueType
         for position in schema.names.indices where isType(valueType, of: schema.types[position]) {
-            guard let varied = try schema.probeInstance(varying: position) as? Root else { return nil }
-            if differ(baseValue, varied[keyPath: keyPath]) { return position }
+            guard let variedValue = read(try schema.probeInstance(varying: position)) else { return nil }
+            if differ(baseValue, variedValue) { return position }
         }
         return nil
     }

@@ -67,7 +67,7 @@ extension SQLCodableRecord {
     }
 
     /// The column of the property `keyPath` reads, found by comparing sample instances.
-    public static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn? {
+    public static func column(for keyPath: AnyKeyPath) -> SQLColumn? {
         KeyPathColumns.column(for: keyPath, of: CodableRecordRegistry.schema(of: Self.self))
     }
 }

@@ -28,10 +28,11 @@ public protocol SQLCodable {
     /// lets key paths name columns in conditions, ordering, selections and SQL interpolation.
     /// `@SQLRecord` and `SQLCodableRecord` types answer it; a type written by hand answers
     /// `nil` unless it declares it (`keyPath == \Self.name ? Self.name : nil`).
-    static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn?
+    /// (An `AnyKeyPath` rather than a `PartialKeyPath<Self>`, so that non-final classes conform.)
+    static func column(for keyPath: AnyKeyPath) -> SQLColumn?
 }
 
 extension SQLCodable {
     /// No column: declare `column(for:)` to use key paths with a type written by hand.
-    public static func column(for keyPath: PartialKeyPath<Self>) -> SQLColumn? { nil }
+    public static func column(for keyPath: AnyKeyPath) -> SQLColumn? { nil }
 }

@@ -16,6 +16,8 @@ final class CodableRecordSchema: @unchecked Sendable {
     let types: [Any.Type]
     /// Each column's position, by name.
     let positions: [String: Int]
+    /// Finds columns by name for the coders, without reference counting.
+    let finder: ColumnFinder
     /// Why the type cannot be a record, when it cannot.
     let failure: SQLError?
     /// The positions of the key paths whose column is known, found by `KeyPathColumns` as
@@ -51,6 +53,7 @@ final class CodableRecordSchema: @unchecked Sendable {
             self.failure = failure
         }
         positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        finder = ColumnFinder(names: names, positions: positions)
         table.layout.codableSchema = self
     }
 
@@ -73,12 +76,31 @@ final class CodableRecordSchema: @unchecked Sendable {
         return try instance(recordType)
     }
 
-    /// The position of the column named `name`, trying `hint` (where the properties decoded in
+}
+
+/// Finds the position of a column by name, first where the order of the properties puts it.
+/// The names and positions are copied into memory of their own that is never freed (a schema
+/// lives as long as the process), so that the coders, which look up each property of each
+/// record, copy and read it with no reference counting.
+struct ColumnFinder {
+    private let names: UnsafeBufferPointer<String>
+    private let positions: UnsafePointer<[String: Int]>
+
+    init(names: [String], positions: [String: Int]) {
+        let storedNames = UnsafeMutableBufferPointer<String>.allocate(capacity: names.count)
+        _ = storedNames.initialize(from: names)
+        self.names = UnsafeBufferPointer(storedNames)
+        let storedPositions = UnsafeMutablePointer<[String: Int]>.allocate(capacity: 1)
+        storedPositions.initialize(to: positions)
+        self.positions = UnsafePointer(storedPositions)
+    }
+
+    /// The position of the column named `name`, trying `hint` (where the properties coded in
     /// order put it) before the look-up by name.
     @inline(__always)
     func position(of name: String, hint: Int) -> Int? {
         if hint < names.count, names[hint] == name { return hint }
-        return positions[name]
+        return positions.pointee[name]
     }
 }
 

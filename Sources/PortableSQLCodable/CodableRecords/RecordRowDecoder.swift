@@ -5,7 +5,10 @@ import Foundation
 @usableFromInline
 final class RecordRowDecoder: Decoder {
     let row: SQLRow
-    let schema: CodableRecordSchema
+    /// Unowned: schemas live as long as the process (`CodableRecordRegistry`), so reading one
+    /// costs no reference counting.
+    unowned(unsafe) let schema: CodableRecordSchema
+    let finder: ColumnFinder
     /// Where the next property is expected: properties decode in the order of the columns.
     /// (The decoder is used by one initializer at a time: no access overlaps.)
     @exclusivity(unchecked) var next = 0
@@ -17,6 +20,7 @@ final class RecordRowDecoder: Decoder {
         let layout = schema.table.layout
         self.row = row.layout === layout ? row : SQLRow(layout: layout, storage: layout.columns.map { row[$0] })
         self.schema = schema
+        finder = schema.finder
     }
 
     /// The value at `position` of the row (NULL when it has none), read in place.
@@ -46,7 +50,9 @@ final class RecordRowDecoder: Decoder {
 
 /// The properties of a record, each read from its column.
 private struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: RecordRowDecoder
+    /// Unowned, so that each property read costs no reference counting: the decoder lives
+    /// while the record's `init(from:)` runs, which is when its containers may be used.
+    unowned(unsafe) let decoder: RecordRowDecoder
     var schema: CodableRecordSchema { decoder.schema }
     var next: Int {
         get { decoder.next }
@@ -61,13 +67,13 @@ private struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainer
     var allKeys: [Key] { schema.names.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool {
-        schema.position(of: key.stringValue, hint: next) != nil
+        decoder.finder.position(of: key.stringValue, hint: next) != nil
     }
 
     /// The stored value of `key`'s column (NULL when the row has none), and its position.
     @inline(__always)
     private func stored(_ key: Key) throws -> (SQLValue, Int) {
-        guard let position = schema.position(of: key.stringValue, hint: next) else {
+        guard let position = decoder.finder.position(of: key.stringValue, hint: next) else {
             throw SQLBindingError.missing(key.stringValue, expected: "a column")
         }
         next = position + 1
@@ -79,7 +85,7 @@ private struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainer
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        guard let position = schema.position(of: key.stringValue, hint: next) else { return true }
+        guard let position = decoder.finder.position(of: key.stringValue, hint: next) else { return true }
         return decoder.value(at: position).isNull
     }
 
@@ -157,7 +163,7 @@ private struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainer
 
     /// Whether `key`'s column is NULL or missing; a missing one moves past it.
     private func isNull(_ key: Key) -> Bool {
-        guard let position = schema.position(of: key.stringValue, hint: next) else { return true }
+        guard let position = decoder.finder.position(of: key.stringValue, hint: next) else { return true }
         if decoder.value(at: position).isNull {
             next = position + 1
             return true

@@ -2,13 +2,16 @@
 /// by the position the properties encode in (a name comparison), or by name.
 @usableFromInline
 final class RecordRowEncoder: Encoder {
-    let schema: CodableRecordSchema
+    /// Unowned: schemas live as long as the process (`CodableRecordRegistry`).
+    unowned(unsafe) let schema: CodableRecordSchema
+    let finder: ColumnFinder
     /// The row's values, by position in the table. (The encoder is used by one record's
     /// `encode(to:)` at a time: no access overlaps.)
     @exclusivity(unchecked) var storage: [SQLValue?]
 
     private init(schema: CodableRecordSchema, storage: [SQLValue?]) {
         self.schema = schema
+        finder = schema.finder
         self.storage = storage
     }
 
@@ -52,7 +55,9 @@ final class RecordRowEncoder: Encoder {
 
 /// The properties of a record, each written to its column.
 private struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: RecordRowEncoder
+    /// Unowned, so that each property written costs no reference counting: the encoder lives
+    /// while the record's `encode(to:)` runs, which is when its containers may be used.
+    unowned(unsafe) let encoder: RecordRowEncoder
     /// Where the next property is expected: properties encode in the order of the columns.
     var next = 0
 
@@ -65,7 +70,7 @@ private struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainer
     /// Stores `value` in `key`'s column.
     @inline(__always)
     private mutating func store(_ value: SQLValue, _ key: Key) throws {
-        guard let position = encoder.schema.position(of: key.stringValue, hint: next) else {
+        guard let position = encoder.finder.position(of: key.stringValue, hint: next) else {
             throw SQLError(code: .misuse, message: "\(encoder.schema.table.name) has no column \(key.stringValue): the record encoded a property it did not decode")
         }
         next = position + 1
@@ -99,7 +104,7 @@ private struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainer
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        guard let position = encoder.schema.position(of: key.stringValue, hint: next) else {
+        guard let position = encoder.finder.position(of: key.stringValue, hint: next) else {
             return try store(.null, key)
         }
         try store(StoredValueCoding.encode(value, kind: encoder.schema.kinds[position]), key)

@@ -1,7 +1,7 @@
 extension SQLContext {
     /// Runs `body` over `tables`, those of them created on first use (a `SQLCodableRecord`'s)
-    /// made to exist with all their columns: checked once per context (`checkingFirst`) before
-    /// `body` runs, and again when `body` fails because a table or column is missing (the table
+    /// made to exist with all their columns: checked once per context before `body` runs, and
+    /// again when `body` fails because a table or column is missing (the table
     /// was dropped since), after which `body` runs once more.
     ///
     /// The check must come first for statements that read: SQLite takes a double-quoted name
@@ -11,23 +11,29 @@ extension SQLContext {
     /// - Throws: a table's `definitionError`; what `body` throws; when creating fails (a
     ///   read-only database, say), the first error.
     @usableFromInline
-    func creatingRecordTables<R>(_ tables: [SQLTable], inSchema schema: String?, checkingFirst: Bool = true, _ body: () throws -> R) throws -> R {
+    func creatingRecordTables<R>(_ tables: [SQLTable], inSchema schema: String?, _ body: () throws -> R) throws -> R {
         for table in tables { if let failure = table.definitionError { throw failure } }
-        if checkingFirst {
-            for table in tables where table.createdOnFirstUse { try checkOnce(table, inSchema: schema) }
-        }
+        for table in tables where table.createdOnFirstUse { try checkOnce(table, inSchema: schema) }
         do {
             return try body()
-        } catch let error as SQLError where error.code == .error && Self.isMissingSchemaObject(error.message) {
-            let managed = tables.filter(\.createdOnFirstUse)
-            guard !managed.isEmpty else { throw error }
-            let original = error
-            do {
-                for table in managed { try createOrAddColumns(table, inSchema: schema) }
-            } catch {
-                throw original
-            }
+        } catch let error as SQLError {
+            try createTables(tables, after: error, inSchema: schema)
             return try body()
+        }
+    }
+
+    /// After `error`, creates those of `tables` that are created on first use, or adds their
+    /// missing columns, when the error says a table or column is missing.
+    ///
+    /// - Throws: `error` when it says something else, when none of `tables` is created on
+    ///   first use, or when creating fails (a read-only database, say).
+    func createTables(_ tables: [SQLTable], after original: SQLError, inSchema schema: String?) throws {
+        let managed = tables.filter(\.createdOnFirstUse)
+        guard original.code == .error, Self.isMissingSchemaObject(original.message), !managed.isEmpty else { throw original }
+        do {
+            for table in managed { try createOrAddColumns(table, inSchema: schema) }
+        } catch {
+            throw original
         }
     }
 

@@ -105,23 +105,28 @@ extension SQLContext {
         // Rows too wide for a bit per column, and inserts into another schema, are cached by
         // their SQL text, built once here.
         var prepared = false
-        let statement: SQLStatement?
-        if row.storage.count < Int.bitWidth - 4, schema == nil {
-            let key = StatementKey.derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
-            statement = try creatingRecordTables([table], inSchema: schema, checkingFirst: false) {
-                try checkOutStatement(key: key, owner: table.layout) {
+        func checkOut() throws -> SQLStatement? {
+            if row.storage.count < Int.bitWidth - 4, schema == nil {
+                let key = StatementKey.derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
+                return try checkOutStatement(key: key, owner: table.layout) {
                     prepared = true
                     return Self.insertStatement(table, row, schema: nil)
                 }
             }
-        } else {
             let text = Self.insertStatement(table, row, schema: schema)
-            statement = try creatingRecordTables([table], inSchema: schema, checkingFirst: false) {
-                try checkOutStatement(key: .text(text), owner: table.layout) {
-                    prepared = true
-                    return text
-                }
+            return try checkOutStatement(key: .text(text), owner: table.layout) {
+                prepared = true
+                return text
             }
+        }
+        // No check of the table first: an INSERT into a missing table or column fails, and
+        // only then is a `SQLCodableRecord`'s table created (see `creatingRecordTables`).
+        let statement: SQLStatement?
+        do {
+            statement = try checkOut()
+        } catch let error as SQLError where table.createdOnFirstUse {
+            try createTables([table], after: error, inSchema: schema)
+            statement = try checkOut()
         }
         guard let statement else { throw SQLError(code: .misuse, message: "cannot prepare the insert into \(table.name)") }
         // The cache finds a record type's statements by its table's identity: a `table` built on

@@ -3,7 +3,7 @@ extension SQLQuery {
     /// The query with only the records matching `condition` (and any earlier `where`):
     /// `\.age > 18 && \.name != nil`, `.like(\.name, "A%")`, or SQL (`"\(\.salary) % 2 = 0"`).
     public func `where`(_ condition: SQLCondition<T>) -> Self {
-        Self(context: context, plan: plan.filtered(by: condition.predicate).failing(with: condition.error))
+        Self(context: context, plan: plan.filtered(by: condition))
     }
 
     /// The query sorted by the column `keyPath` reads (after any earlier ordering).
@@ -14,18 +14,12 @@ extension SQLQuery {
     /// The query sorted by each of `orderings` in turn (after any earlier ordering):
     /// `orderBy(.desc(\.year), .asc(\.title))`.
     public func orderBy(_ orderings: SQLOrdering<T>...) -> Self {
-        var plan = plan
-        for ordering in orderings {
-            plan = plan.ordered(byOperand: ordering.operand, ordering.order).failing(with: ordering.error)
-        }
-        return Self(context: context, plan: plan)
+        Self(context: context, plan: plan.ordered(by: orderings))
     }
 
     /// The query without repeated rows (`SELECT DISTINCT`).
     public func distinct() -> Self {
-        var plan = plan
-        plan.distinct = true
-        return Self(context: context, plan: plan)
+        Self(context: context, plan: plan.distinctRows())
     }
 
     /// How many records the query finds (its limit and offset apply).
@@ -63,7 +57,7 @@ extension SQLQuery {
     private func aggregate(_ prefix: String, _ suffix: String) throws -> SQLValue {
         if let error = plan.buildError { throw error }
         let (sql, parameters) = plan.statement()
-        return try context.creatingRecordTables(plan.sources.map(\.table), inSchema: plan.sources[0].schema) {
+        return try plan.creatingRecordTables(on: context) {
             try context.selectAll(sql: prefix + sql + suffix, parameters: parameters).first?.first ?? .null
         }
     }

@@ -21,7 +21,7 @@ public struct SQLSelectQuery<Root: SQLCodable, each Value> {
 
     /// The query with only the records matching `condition` as well.
     public func `where`(_ condition: SQLCondition<Root>) -> Self {
-        Self(context: context, plan: plan.filtered(by: condition.predicate).failing(with: condition.error))
+        Self(context: context, plan: plan.filtered(by: condition))
     }
 
     /// Rows grouped by the column `keyPath` reads (after any earlier grouping).
@@ -45,11 +45,7 @@ public struct SQLSelectQuery<Root: SQLCodable, each Value> {
 
     /// Rows sorted by each of `orderings` in turn.
     public func orderBy(_ orderings: SQLOrdering<Root>...) -> Self {
-        var plan = plan
-        for ordering in orderings {
-            plan = plan.ordered(byOperand: ordering.operand, ordering.order).failing(with: ordering.error)
-        }
-        return Self(context: context, plan: plan)
+        Self(context: context, plan: plan.ordered(by: orderings))
     }
 
     /// At most `limit` rows, after skipping `offset` rows.
@@ -59,9 +55,7 @@ public struct SQLSelectQuery<Root: SQLCodable, each Value> {
 
     /// Without repeated rows (`SELECT DISTINCT`).
     public func distinct() -> Self {
-        var plan = plan
-        plan.distinct = true
-        return Self(context: context, plan: plan)
+        Self(context: context, plan: plan.distinctRows())
     }
 
     /// The SELECT statement, with `?` for each value, and the values.

@@ -91,7 +91,8 @@ extension SQLTerm where Root: SQLCodable, Value == Int {
 
     /// `COUNT(DISTINCT column)`: the number of different non-NULL values.
     public static func countDistinct<V>(_ keyPath: KeyPath<Root, V>) -> SQLTerm {
-        SQLTerm("COUNT", SQLTerm<Root, V>(operand: .expression(SQLExpression("DISTINCT " + SQLTerm<Root, V>(keyPath).renderedText)), error: SQLTerm<Root, V>(keyPath).error))
+        let column = SQLTerm<Root, V>(keyPath)
+        return SQLTerm("COUNT", SQLTerm<Root, V>(operand: .expression(SQLExpression("DISTINCT " + column.renderedText)), error: column.error))
     }
 }
 

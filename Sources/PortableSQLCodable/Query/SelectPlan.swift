@@ -130,11 +130,19 @@ struct SelectPlan {
             throw SQLError(code: .error, message: "RIGHT and FULL joins need SQLite 3.39 or later; this engine is SQLite \(context.version)")
         }
         let (sql, parameters) = statement()
-        let prepared = try context.creatingRecordTables(sources.map(\.table), inSchema: sources[0].schema) {
-            try context.prepare(sql: sql)
-        }
+        let prepared = try creatingRecordTables(on: context) { try context.prepare(sql: sql) }
         try prepared.bind(parameters: parameters)
         return prepared
+    }
+
+    /// Runs `body`, the plan's statement, with the tables of `SQLCodableRecord`s among its
+    /// sources made to exist (`SQLContext.creatingRecordTables`); a plan over other tables
+    /// runs it as it is.
+    ///
+    /// - Throws: what `body` throws, or a source table's `definitionError`.
+    func creatingRecordTables<R>(on context: SQLContext, _ body: () throws -> R) throws -> R {
+        guard sources.contains(where: { $0.table.createdOnFirstUse || $0.table.definitionError != nil }) else { return try body() }
+        return try context.creatingRecordTables(sources.map(\.table), inSchema: sources[0].schema, body)
     }
 
     /// The column offset of source `index` in each row.
@@ -158,6 +166,25 @@ extension SelectPlan {
         guard let error, buildError == nil else { return self }
         var copy = self
         copy.buildError = error
+        return copy
+    }
+
+    /// The plan with only the rows matching `condition` as well, and its error.
+    func filtered<Root>(by condition: SQLCondition<Root>) -> SelectPlan {
+        filtered(by: condition.predicate).failing(with: condition.error)
+    }
+
+    /// The plan sorted by each of `orderings` in turn, after any earlier ordering.
+    func ordered<Root>(by orderings: [SQLOrdering<Root>]) -> SelectPlan {
+        orderings.reduce(self) { plan, ordering in
+            plan.ordered(byOperand: ordering.operand, ordering.order).failing(with: ordering.error)
+        }
+    }
+
+    /// The plan without repeated rows.
+    func distinctRows() -> SelectPlan {
+        var copy = self
+        copy.distinct = true
         return copy
     }
 

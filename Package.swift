@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "PortableSQLCodable", targets: ["PortableSQLCodable"]),
         .library(name: "PortableSQLMacros", targets: ["PortableSQLMacros"]),
         .library(name: "PortableSQLServer", targets: ["PortableSQLServer"]),
+        .library(name: "PortableSQLCluster", targets: ["PortableSQLCluster"]),
         .executable(name: "sqlctx", targets: ["sqlctx"]),
     ],
     dependencies: [
@@ -39,6 +40,9 @@ let package = Package(
         .target(name: "PortableSQL", dependencies: ["CSQLite"]),
         .target(name: "PortableSQLPlus", dependencies: ["PortableSQL"]),
         .target(name: "PortableSQLCodable", dependencies: ["PortableSQL"]),
+        // The dqlite cluster engine (a client of dqlite's wire protocol) and the embedded node,
+        // which loads libdqlite at run time: no other product reaches dqlite.
+        .target(name: "PortableSQLCluster", dependencies: ["PortableSQL", "CSQLite"]),
         .macro(
             name: "PortableSQLMacrosPlugin",
             dependencies: [
@@ -61,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "sqlctx",
             dependencies: [
-                "PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "CEditLine",
+                "PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "PortableSQLCluster", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,6 +75,10 @@ let package = Package(
         .target(name: "PortableSQLTestSupport", dependencies: ["PortableSQL", "PortableSQLPlus"], path: "Tests/TestSupport"),
         .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
         .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
+        .testTarget(
+            name: "PortableSQLClusterTests",
+            dependencies: ["PortableSQLCluster", "PortableSQLCodable", "PortableSQLTestSupport", "sqlctx"]
+        ),
         .testTarget(name: "PortableSQLCodableTests", dependencies: ["PortableSQLCodable", "PortableSQLPlus", "PortableSQLTestSupport"]),
         .testTarget(name: "sqlctxTests", dependencies: ["sqlctx", "PortableSQLTestSupport"]),
         .testTarget(

@@ -21,7 +21,8 @@ struct SQLCtx: ParsableCommand {
         version: ToolVersion.line,
         subcommands: [
             DemoCommand.self, QueryCommand.self, InfoCommand.self, EncryptCommand.self, DecryptCommand.self,
-            RekeyCommand.self, UpgradeCommand.self, MigrateCommand.self, BackupCommand.self, CheckCommand.self, ShellCommand.self,
+            RekeyCommand.self, UpgradeCommand.self, MigrateCommand.self, BackupCommand.self, CheckCommand.self, NodeCommand.self,
+            ShellCommand.self,
         ],
         defaultSubcommand: ShellCommand.self
     )

@@ -64,7 +64,8 @@ public final class SQLContext {
             return
         }
         let strictness = configuration.strictness
-        let opened = Self.checkDatabasePath(path, flags: flags).flatMap { Self.open(path: path, flags: flags, engine: engine, strictness: strictness) }
+        let checked = engine.opensFiles ? Self.checkDatabasePath(path, flags: flags) : .success(())
+        let opened = checked.flatMap { Self.open(path: path, flags: flags, engine: engine, strictness: strictness) }
         self.init(path: path, opened: opened, engine: engine, strictness: strictness)
     }
 
@@ -126,7 +127,7 @@ public final class SQLContext {
         if !flags.contains(.fullMutex) { flags.insert(.noMutex) }
         let functions = engine.functions
         var connection: OpaquePointer?
-        let result = functions.openV2(path, &connection, flags.rawValue, nil)
+        let result = functions.openV2(path, &connection, flags.rawValue, engine.openVFSName)
         guard result == SQLResultCode.ok.rawValue, let connection else {
             var error = SQLError(engine: engine, connection: connection, resultCode: result, sql: nil)
             error = SQLError(code: error.extendedCode, message: "cannot open \(path): \(error.message)")

@@ -19,6 +19,13 @@ package final class SQLiteEngine: @unchecked Sendable {
     package let encrypts: Bool
     /// The message of `SQLITE_NOTADB` errors on this engine, when it should say more than SQLite's.
     package let notADatabaseMessage: String?
+    /// What `SQLContext` passes to `open_v2` as its VFS name: `nil` (SQLite's default VFS) for
+    /// the file engines; an engine whose `open_v2` is not SQLite's (PortableSQLCluster) finds
+    /// its settings by this name.
+    package let openVFSName: String?
+    /// Whether the engine opens files, so that `SQLContext` checks a path before opening it;
+    /// `false` for an engine whose database names are not paths (PortableSQLCluster).
+    package let opensFiles: Bool
 
     private let lock = NSLock()
     private var featureCache: [SQLFeature: Bool] = [:]
@@ -28,7 +35,7 @@ package final class SQLiteEngine: @unchecked Sendable {
     /// Wraps a function table.
     package init(
         name: String, functions: SQLiteFunctions, encrypts: Bool = false,
-        notADatabaseMessage: String? = nil
+        notADatabaseMessage: String? = nil, openVFSName: String? = nil, opensFiles: Bool = true
     ) {
         self.name = name
         self.functions = functions
@@ -37,6 +44,8 @@ package final class SQLiteEngine: @unchecked Sendable {
         self.functionTable = UnsafePointer(table)
         self.encrypts = encrypts
         self.notADatabaseMessage = notADatabaseMessage
+        self.openVFSName = openVFSName
+        self.opensFiles = opensFiles
     }
 
     deinit {

@@ -1,0 +1,21 @@
+/// The SQLite result codes the cluster engine reports.
+enum ClusterResultCodes {
+    static let ok: Int32 = 0
+    static let error: Int32 = 1
+    static let interrupt: Int32 = 9
+    static let readOnly: Int32 = 8
+    static let cantOpen: Int32 = 14
+    static let misuse: Int32 = 21
+    static let range: Int32 = 25
+    static let row: Int32 = 100
+    static let done: Int32 = 101
+    /// `SQLITE_IOERR_NOT_LEADER`: the statement did not run (the node was not the leader, or
+    /// none could be reached, or the transaction it belonged to was lost); it may be retried.
+    static let notLeader: Int32 = 10 | (40 << 8)
+    /// `SQLITE_IOERR_LEADERSHIP_LOST`: the leader changed, or the connection broke, while a
+    /// write was on its way: it may or may not have been committed.
+    static let leadershipLost: Int32 = 10 | (41 << 8)
+    /// dqlite 1.x's older numbers for the same two codes.
+    static let legacyNotLeader: Int32 = 10 | (32 << 8)
+    static let legacyLeadershipLost: Int32 = 10 | (33 << 8)
+}

@@ -1,0 +1,310 @@
+import Foundation
+import PortableSQL
+
+/// One prepared statement of a cluster connection: what an `sqlite3_stmt*` of the cluster
+/// engine points to. It keeps its text, its bound values and the rows received, and prepares
+/// itself again on the node after a change of leader.
+final class ClusterStatement {
+    private enum State {
+        /// Not run since it was prepared or reset.
+        case ready
+        /// Rows are being read: `rows[next...]` and, unless `lastBatchRead`, batches still on the wire.
+        case rows
+        /// Ran to its end; the next step runs it again.
+        case done
+    }
+
+    unowned let connection: ClusterConnection
+    let shape: StatementShape
+    /// The statement's text, as `sqlite3_sql` gives it.
+    let text: UnsafeMutablePointer<CChar>
+    private let sql: String
+    private(set) var parameterCount = 0
+    private(set) var columnNames: [String] = []
+    private(set) var columnNamePointers: [UnsafeMutablePointer<CChar>] = []
+    private var namePointers: [Int: UnsafeMutablePointer<CChar>] = [:]
+    var bindings: [SQLValue] = []
+
+    private var serverID: UInt32 = 0
+    private var generation = -1
+    private var state = State.ready
+    private var rows: [[SQLValue]] = []
+    private var next = 0
+    private var lastBatchRead = true
+    /// The row the columns are read from.
+    private(set) var row: [SQLValue] = []
+    /// The values handed out as C memory for the current row, freed at the next step.
+    let cells = CellStorage()
+    /// One `sqlite3_value` per column.
+    private(set) var valueCells: UnsafeMutablePointer<ValueCell>?
+
+    /// Prepares `sql` (one statement) on the leader and, when it returns rows, reads its
+    /// column names by running it (with its parameters NULL when it has any).
+    ///
+    /// - Throws: `ClusterFailure` with the code and message to report.
+    init(connection: ClusterConnection, sql: String, shape: StatementShape) throws {
+        self.connection = connection
+        self.sql = sql
+        self.shape = shape
+        text = strdup(sql)
+        do {
+            try prepareOnLeader()
+            if shape.returnsRows { try describe() }
+        } catch {
+            finalizeOnNode()
+            free(text)
+            throw error
+        }
+    }
+
+    deinit {
+        columnNamePointers.forEach { free($0) }
+        namePointers.values.forEach { free($0) }
+        valueCells?.deallocate()
+    }
+
+    /// Frees the statement on the node and the memory it holds.
+    func finalize() {
+        stopStream()
+        finalizeOnNode()
+        free(text)
+        cells.clear()
+    }
+
+    // MARK: Running
+
+    /// `sqlite3_step`: the next row (`SQLITE_ROW`), the end (`SQLITE_DONE`), or an error code
+    /// with the connection's message set.
+    func step() -> Int32 {
+        cells.clear()
+        if state == .done { reset() }
+        do {
+            if state == .ready { try start() }
+            if shape.returnsRows { return try nextRow() }
+            state = .done
+            return ClusterResultCodes.done
+        } catch let failure as ClusterFailure {
+            state = .done
+            return connection.fail(failure.code, failure.message)
+        } catch {
+            state = .done
+            return connection.fail(ClusterResultCodes.error, "\(error)")
+        }
+    }
+
+    /// `sqlite3_reset`: stops reading rows; the bindings stay.
+    func reset() {
+        stopStream()
+        state = .ready
+        rows = []
+        row = []
+        next = 0
+        cells.clear()
+    }
+
+    /// Runs the statement: an EXEC, or the start of a QUERY. Only a statement whose outcome
+    /// is known (nothing ran, or it only reads) is sent again after a failure.
+    private func start() throws {
+        if connection.interruptRequested.exchange(false, ordering: .relaxed) {
+            throw ClusterFailure(code: ClusterResultCodes.interrupt, message: "interrupted")
+        }
+        if let reason = connection.unavailableHooks.values.sorted().first {
+            throw ClusterFailure(code: ClusterResultCodes.misuse, message: reason)
+        }
+        if connection.isReadOnly, !shape.returnsRows, shape.transactionEffect == .none {
+            throw ClusterFailure(code: ClusterResultCodes.readOnly, message: "attempt to write a readonly database")
+        }
+        let attempt = ClusterAttempt(
+            connection: connection, wasInTransaction: connection.isInTransaction, commits: connection.commits(shape.transactionEffect))
+        let mayCommit = attempt.commits || (!attempt.wasInTransaction && !shape.returnsRows && shape.transactionEffect == .none)
+        for _ in 0..<4 {
+            let client: WireClient
+            do {
+                try prepareOnLeader()
+                client = try connection.leaderClient()
+            } catch let error as WireError {
+                let outcome = attempt.judgeBeforeSending(error)
+                guard case .retry = outcome else { throw outcome.failure }
+                continue
+            }
+            do {
+                try send(to: client)
+                connection.apply(shape.transactionEffect)
+                connection.succeed()
+                return
+            } catch let error as WireError {
+                let outcome = attempt.judgeAfterSending(error, mayCommit: mayCommit)
+                guard case .retry = outcome else { throw outcome.failure }
+            }
+        }
+        throw ClusterAttempt.Outcome.retry.failure
+    }
+
+    /// Sends the EXEC, or the QUERY and reads its first batch.
+    private func send(to client: WireClient) throws {
+        if shape.returnsRows {
+            try client.startQuery(database: connection.databaseID, statement: serverID, bindings)
+            connection.streamingStatement = self
+            lastBatchRead = false
+            state = .rows
+            try readBatch(client)
+        } else {
+            let result = try client.exec(database: connection.databaseID, statement: serverID, bindings)
+            connection.lastInsertRowID = result.lastInsertID
+            connection.changes = result.changes
+            connection.totalChanges += result.changes
+            state = .done
+        }
+    }
+
+    /// The next row from the batches, reading the next batch when needed.
+    private func nextRow() throws -> Int32 {
+        while next >= rows.count {
+            guard !lastBatchRead, let client = connection.client else {
+                state = .done
+                return ClusterResultCodes.done
+            }
+            if connection.interruptRequested.exchange(false, ordering: .relaxed) {
+                stopStream()
+                throw ClusterFailure(code: ClusterResultCodes.interrupt, message: "interrupted")
+            }
+            do {
+                try readBatch(client)
+            } catch let error as WireError {
+                throw ClusterAttempt(connection: connection, wasInTransaction: connection.isInTransaction, commits: false)
+                    .judgeAfterSending(error, mayCommit: false, rowsDelivered: true).failure
+            }
+        }
+        row = rows[next]
+        next += 1
+        return ClusterResultCodes.row
+    }
+
+    private func readBatch(_ client: WireClient) throws {
+        let batch: RowBatch
+        do {
+            batch = try client.nextBatch()
+        } catch {
+            lastBatchRead = true
+            if connection.streamingStatement === self { connection.streamingStatement = nil }
+            throw error
+        }
+        rows = batch.rows
+        next = 0
+        if batch.isLast {
+            lastBatchRead = true
+            if connection.streamingStatement === self { connection.streamingStatement = nil }
+        }
+    }
+
+    /// Reads every batch still on the wire, so that another statement can use the connection
+    /// while this one's rows are read from memory.
+    func readRemainingBatches() throws {
+        guard let client = connection.client else { return }
+        var remaining = Array(rows[next...])
+        while !lastBatchRead {
+            let batch = try client.nextBatch()
+            remaining += batch.rows
+            lastBatchRead = batch.isLast
+        }
+        rows = remaining
+        next = 0
+    }
+
+    /// The connection broke while rows were arriving: the rows received stay readable, and
+    /// the statement then ends with the error of the next read.
+    func streamWasCut() {
+        lastBatchRead = true
+    }
+
+    /// Stops a query whose batches are still arriving.
+    private func stopStream() {
+        guard connection.streamingStatement === self else { return }
+        connection.streamingStatement = nil
+        lastBatchRead = true
+        do {
+            try connection.client?.interrupt(database: connection.databaseID)
+        } catch {
+            connection.dropClient()
+        }
+    }
+
+    // MARK: Preparing
+
+    /// Prepares the statement on the current leader connection unless it already is.
+    private func prepareOnLeader() throws {
+        try connection.settleStream()
+        let client = try connection.leaderClient()
+        guard generation != connection.generation else { return }
+        let prepared = try client.prepare(database: connection.databaseID, sql)
+        serverID = prepared.id
+        generation = connection.generation
+        if parameterCount != prepared.parameterCount {
+            parameterCount = prepared.parameterCount
+            bindings = Array(repeating: .null, count: parameterCount)
+        }
+    }
+
+    /// Reads the column names from the first batch of a run with NULL parameters, then stops it.
+    private func describe() throws {
+        let client = try connection.leaderClient()
+        try client.startQuery(database: connection.databaseID, statement: serverID, bindings)
+        let batch = try client.nextBatch()
+        if !batch.isLast { try client.interrupt(database: connection.databaseID) }
+        columnNames = batch.columns
+        columnNamePointers = columnNames.map { strdup($0) }
+        let cells = UnsafeMutablePointer<ValueCell>.allocate(capacity: max(1, columnNames.count))
+        for column in columnNames.indices {
+            (cells + column).initialize(to: ValueCell(statement: Unmanaged.passUnretained(self), column: column))
+        }
+        valueCells = cells
+    }
+
+    private func finalizeOnNode() {
+        guard generation == connection.generation, let client = connection.client else { return }
+        do {
+            try connection.settleStream()
+            try client.finalize(database: connection.databaseID, statement: serverID)
+        } catch {
+            connection.dropClient()
+        }
+    }
+
+    /// The value in `column` of the current row; NULL out of range.
+    func value(at column: Int32) -> SQLValue {
+        column >= 0 && Int(column) < row.count ? row[Int(column)] : .null
+    }
+
+    /// Binds `value` to parameter `index` (from 1), as the `sqlite3_bind_*` functions.
+    func bind(_ value: SQLValue, at index: Int32) -> Int32 {
+        stopStream()
+        guard index >= 1, Int(index) <= parameterCount else {
+            return connection.fail(ClusterResultCodes.range, "column index out of range")
+        }
+        if case .text(let text) = value, text.utf8.contains(0) {
+            return connection.fail(ClusterResultCodes.misuse, "dqlite cluster: a text parameter cannot contain a NUL character (dqlite's protocol ends texts at NUL); bind it as a blob")
+        }
+        bindings[Int(index) - 1] = value
+        return ClusterResultCodes.ok
+    }
+
+    /// The name of parameter `index`, as C text kept until the statement is freed.
+    func parameterNamePointer(_ index: Int) -> UnsafePointer<CChar>? {
+        guard let name = parameterName(index) else { return nil }
+        if let known = namePointers[index] { return UnsafePointer(known) }
+        let pointer = strdup(name)
+        namePointers[index] = pointer
+        return UnsafePointer(pointer)
+    }
+
+    /// The name of parameter `index` (from 1), as written.
+    func parameterName(_ index: Int) -> String? {
+        index >= 1 && index <= shape.parameterNames.count ? shape.parameterNames[index - 1] : nil
+    }
+}
+
+/// An error of a statement, as SQLite would report it: a code and a message.
+struct ClusterFailure: Error {
+    let code: Int32
+    let message: String
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Finds the leader of a cluster: asks each node in turn which node leads, connects to that
+/// one and checks that it says so itself, again and again (an election may be running) until
+/// the leader search time is over.
+struct LeaderSearch {
+    let settings: ClusterSettings
+    /// The node to ask first: the last known leader.
+    let preferred: String?
+
+    /// A client connected to the leader.
+    ///
+    /// - Throws: `WireError.noLeader` naming every node and what each answered, when no
+    ///   leader was found in time.
+    func connect() throws -> WireClient {
+        let options = settings.options
+        let deadline = Date().addingTimeInterval(options.leaderSearchTimeout)
+        var candidates = settings.nodes
+        if let preferred, let index = candidates.firstIndex(of: preferred) {
+            candidates.swapAt(0, index)
+        }
+        var reasons: [String: String] = [:]
+        var pause = 0.02
+        repeat {
+            for address in candidates {
+                do {
+                    if let leader = try ask(address) { return leader }
+                    reasons[address] = "knows no leader"
+                } catch {
+                    reasons[address] = "\(error)"
+                }
+                if Date() >= deadline { break }
+            }
+            let left = deadline.timeIntervalSinceNow
+            if left > 0 { Thread.sleep(forTimeInterval: min(pause, left)) }
+            pause = min(pause * 2, 0.25)
+        } while Date() < deadline
+        let detail = candidates.map { "\($0): \(reasons[$0] ?? "not tried")" }.joined(separator: "; ")
+        throw WireError.noLeader("no leader found among \(candidates.joined(separator: ", ")) within \(options.leaderSearchTimeout) s (\(detail))")
+    }
+
+    /// Asks `address` for the leader; returns a client connected to it when it is known and
+    /// confirms it leads.
+    private func ask(_ address: String) throws -> WireClient? {
+        let options = settings.options
+        let client = try WireClient(address: address, connectTimeout: options.connectTimeout, requestTimeout: options.requestTimeout)
+        guard let leader = try client.leader() else {
+            client.close()
+            return nil
+        }
+        if leader.address == address { return client }
+        client.close()
+        let direct = try WireClient(address: leader.address, connectTimeout: options.connectTimeout, requestTimeout: options.requestTimeout)
+        if try direct.leader()?.address == leader.address { return direct }
+        direct.close()
+        return nil
+    }
+}

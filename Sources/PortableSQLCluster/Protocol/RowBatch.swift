@@ -1,0 +1,56 @@
+import PortableSQL
+
+/// One ROWS response: the column names, the rows it carries, and whether more batches follow.
+struct RowBatch {
+    let columns: [String]
+    let rows: [[SQLValue]]
+    let isLast: Bool
+
+    /// Decodes a ROWS body: the column count and names, then each row as a header of 4-bit
+    /// types (padded to a word) followed by its values, up to the word that ends the batch.
+    ///
+    /// - Throws: `WireError.malformed` when the body is not a well-formed batch.
+    init(_ reader: inout MessageReader) throws {
+        let count = try reader.uint64()
+        guard count < 100_000 else { throw WireError.malformed("\(count) columns") }
+        columns = try (0..<count).map { _ in try reader.text() }
+        let headerBytes = (Int(count) * 4 + 63) / 64 * 8
+        var rows: [[SQLValue]] = []
+        while true {
+            let first = try reader.peekByte()
+            if first == 0xEE || first == 0xFF || count == 0 {
+                let marker = try reader.uint64()
+                guard marker == WireCodes.rowsPart || marker == WireCodes.rowsDone else {
+                    throw WireError.malformed("a batch of rows ends with \(marker)")
+                }
+                isLast = marker == WireCodes.rowsDone
+                break
+            }
+            let header = try reader.take(headerBytes)
+            var row: [SQLValue] = []
+            row.reserveCapacity(Int(count))
+            for column in 0..<Int(count) {
+                let byte = header[header.startIndex + column / 2]
+                let type = column % 2 == 0 ? byte & 0x0F : byte >> 4
+                row.append(try Self.value(of: type, from: &reader))
+            }
+            rows.append(row)
+        }
+        self.rows = rows
+    }
+
+    /// One value of a row; dqlite's own types come back as SQLite's (a time as its text or its
+    /// number, a boolean as 0 or 1).
+    private static func value(of type: UInt8, from reader: inout MessageReader) throws -> SQLValue {
+        switch type {
+        case WireCodes.integer, WireCodes.unixTime, WireCodes.boolean: return .long(try reader.int64())
+        case WireCodes.float: return .real(try reader.double())
+        case WireCodes.text, WireCodes.iso8601: return .text(try reader.text())
+        case WireCodes.blob: return .blob(try reader.blob())
+        case WireCodes.null:
+            _ = try reader.uint64()
+            return .null
+        default: throw WireError.malformed("a value of type \(type)")
+        }
+    }
+}

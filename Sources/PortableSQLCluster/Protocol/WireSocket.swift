@@ -1,0 +1,135 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A TCP connection to one node, non-blocking underneath: every connect, read and write waits
+/// with `poll` until a deadline, so that no call can hang.
+final class WireSocket {
+    /// The "host:port" this socket is connected to.
+    let address: String
+    private var descriptor: Int32
+
+    /// Connects to `address` ("host:port", "[v6]:port").
+    ///
+    /// - Throws: `WireError.unreachable` when the address is malformed or refuses,
+    ///   `WireError.timedOut` when the connection is not made within `timeout` seconds.
+    init(address: String, timeout: Double) throws {
+        self.address = address
+        let (host, port) = try Self.split(address)
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let resolved = getaddrinfo(host, port, &hints, &list)
+        guard resolved == 0, let info = list else {
+            throw WireError.unreachable(address: address, reason: String(cString: gai_strerror(resolved)))
+        }
+        defer { freeaddrinfo(list) }
+        descriptor = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw WireError.unreachable(address: address, reason: String(cString: strerror(errno))) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        let deadline = Date().addingTimeInterval(timeout)
+        if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 {
+            guard errno == EINPROGRESS else { throw failure(String(cString: strerror(errno))) }
+            try wait(for: Int16(POLLOUT), until: deadline, timeout: timeout)
+            var error: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length)
+            guard error == 0 else { throw failure(String(cString: strerror(error))) }
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the connection; closing twice does nothing.
+    func close() {
+        guard descriptor >= 0 else { return }
+        closeDescriptor(descriptor)
+        descriptor = -1
+    }
+
+    /// Writes all of `bytes`.
+    ///
+    /// - Throws: `WireError.closed` when the peer is gone, `WireError.timedOut` past `timeout` seconds.
+    func write(_ bytes: [UInt8], timeout: Double) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count > 0 {
+                sent += count
+            } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                try wait(for: Int16(POLLOUT), until: deadline, timeout: timeout)
+            } else {
+                close()
+                throw WireError.closed(address: address)
+            }
+        }
+    }
+
+    /// Reads exactly `count` bytes.
+    ///
+    /// - Throws: `WireError.closed` when the peer closes first, `WireError.timedOut` past `timeout` seconds.
+    func read(_ count: Int, timeout: Double) throws -> [UInt8] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: count)
+        var received = 0
+        while received < count {
+            let got = buffer[received...].withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if got > 0 {
+                received += got
+            } else if got < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                try wait(for: Int16(POLLIN), until: deadline, timeout: timeout)
+            } else {
+                close()
+                throw WireError.closed(address: address)
+            }
+        }
+        return buffer
+    }
+
+    /// Waits until the socket is ready for `events`.
+    private func wait(for events: Int16, until deadline: Date, timeout: Double) throws {
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0, descriptor >= 0 else { throw timedOut(timeout) }
+            var entry = pollfd(fd: descriptor, events: events, revents: 0)
+            let ready = poll(&entry, 1, Int32(min(left * 1000, Double(Int32.max)).rounded(.up)))
+            if ready > 0 { return }
+            if ready < 0, errno != EINTR { throw failure(String(cString: strerror(errno))) }
+        }
+    }
+
+    private func timedOut(_ timeout: Double) -> WireError {
+        close()
+        return .timedOut(address: address, seconds: timeout)
+    }
+
+    private func failure(_ reason: String) -> WireError {
+        close()
+        return .unreachable(address: address, reason: reason)
+    }
+
+    /// The host and port of "host:port" or "[v6]:port".
+    private static func split(_ address: String) throws -> (String, String) {
+        guard let colon = address.lastIndex(of: ":"), colon != address.startIndex,
+              !address[address.index(after: colon)...].isEmpty
+        else { throw WireError.unreachable(address: address, reason: "not a host:port address") }
+        var host = String(address[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return (host, String(address[address.index(after: colon)...]))
+    }
+}
+
+/// Closes a file descriptor (outside the class, where `close` would name the method).
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
+}

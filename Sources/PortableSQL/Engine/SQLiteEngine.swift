@@ -26,6 +26,9 @@ package final class SQLiteEngine: @unchecked Sendable {
     /// Whether the engine opens files, so that `SQLContext` checks a path before opening it;
     /// `false` for an engine whose database names are not paths (PortableSQLCluster).
     package let opensFiles: Bool
+    /// Why the engine cannot report changes to observers, which then throw it at once; `nil`
+    /// for the engines that can (PortableSQLCluster's cannot: its nodes run the statements).
+    package let observationUnavailable: String?
 
     private let lock = NSLock()
     private var featureCache: [SQLFeature: Bool] = [:]
@@ -35,7 +38,8 @@ package final class SQLiteEngine: @unchecked Sendable {
     /// Wraps a function table.
     package init(
         name: String, functions: SQLiteFunctions, encrypts: Bool = false,
-        notADatabaseMessage: String? = nil, openVFSName: String? = nil, opensFiles: Bool = true
+        notADatabaseMessage: String? = nil, openVFSName: String? = nil, opensFiles: Bool = true,
+        observationUnavailable: String? = nil
     ) {
         self.name = name
         self.functions = functions
@@ -46,6 +50,7 @@ package final class SQLiteEngine: @unchecked Sendable {
         self.notADatabaseMessage = notADatabaseMessage
         self.openVFSName = openVFSName
         self.opensFiles = opensFiles
+        self.observationUnavailable = observationUnavailable
     }
 
     deinit {

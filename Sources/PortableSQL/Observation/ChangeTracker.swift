@@ -57,8 +57,12 @@ final class ChangeTracker {
     }
 
     /// Adds `observer`, installing the hooks it needs.
-    func add(_ observer: ChangeObserver) {
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the engine cannot report changes
+    ///   (`SQLiteEngine.observationUnavailable`).
+    func add(_ observer: ChangeObserver) throws {
         guard let connection, let engine else { return observer.end() }
+        if let reason = engine.observationUnavailable { throw SQLError(code: .misuse, message: reason) }
         observers.append(observer)
         updateInterest()
         installUpdateHook()

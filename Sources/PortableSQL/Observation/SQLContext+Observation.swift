@@ -18,7 +18,7 @@ extension SQLContext {
     public func observeChanges(in region: SQLObservedRegion = .allTables, _ handler: @escaping (SQLChangeSet) -> Void) throws -> SQLObservation {
         _ = try checkOpen()
         let observer = ChangeObserver(region: region, changed: handler)
-        changeTracker.add(observer)
+        try changeTracker.add(observer)
         return SQLObservation(observer)
     }
 
@@ -51,7 +51,7 @@ extension SQLContext {
         }, ended: {
             continuation.finish()
         })
-        changeTracker.add(observer)
+        try changeTracker.add(observer)
         let observation = SQLObservation(observer)
         continuation.onTermination = { _ in observation.cancel() }
         return stream

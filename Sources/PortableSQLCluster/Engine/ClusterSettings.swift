@@ -22,7 +22,7 @@ enum ClusterRegistry {
             settingsByName.withLock { $0[name] = settings }
             let engine = SQLiteEngine(
                 name: "dqlite cluster (\(settings.nodes.joined(separator: ", ")))", functions: .cluster,
-                openVFSName: name, opensFiles: false)
+                openVFSName: name, opensFiles: false, observationUnavailable: ClusterUnavailable.observation)
             engines[settings] = (name, engine)
             return engine
         }

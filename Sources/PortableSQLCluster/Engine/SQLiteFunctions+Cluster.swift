@@ -171,11 +171,11 @@ extension SQLiteFunctions {
         table["sqlite3_result_error"] = entry(\.resultError, { _, _, _ in })
         table["sqlite3_result_error_code"] = entry(\.resultErrorCode, { _, _ in })
         table["sqlite3_commit_hook"] = entry(\.commitHook, { handle, callback, _ in
-            ClusterHandles.connection(handle)?.setUnavailable("commit", callback == nil ? nil : ClusterUnavailable.transactionHooks)
+            ClusterHandles.connection(handle)?.setUnavailable("commit", callback == nil ? nil : ClusterUnavailable.observation)
             return nil
         })
         table["sqlite3_rollback_hook"] = entry(\.rollbackHook, { handle, callback, _ in
-            ClusterHandles.connection(handle)?.setUnavailable("rollback", callback == nil ? nil : ClusterUnavailable.transactionHooks)
+            ClusterHandles.connection(handle)?.setUnavailable("rollback", callback == nil ? nil : ClusterUnavailable.observation)
             return nil
         })
         table["sqlite3_set_authorizer"] = entry(\.setAuthorizer, { _, _, _ in ClusterResultCodes.ok })

@@ -1,0 +1,75 @@
+import Foundation
+import PortableSQL
+import PortableSQLCluster
+import Testing
+
+/// What a cluster cannot do fails with an error that names the limit, and `supports(_:)` says so.
+@Suite(.serialized) struct ClusterLimitTests {
+    @Test func unavailableFeaturesThrowNamingTheLimit() throws {
+        let cluster = try LocalCluster()
+        let db = try cluster.context()
+        defer { db.close() }
+        try db.exec(sql: "CREATE TABLE t(a)")
+        let function = #expect(throws: SQLError.self) { try db.createFunction("twice") { $0[0] } }
+        #expect(function?.message.contains("Swift functions, aggregates and collations are not available on a cluster") == true)
+        let collation = #expect(throws: SQLError.self) { try db.createCollation("reverse") { $1.compare($0) } }
+        #expect(collation?.message.contains("not available on a cluster") == true)
+
+        db.onUpdate { _, _, _, _ in }
+        let hooked = #expect(throws: SQLError.self) { try db.exec(sql: "INSERT INTO t VALUES (1)") }
+        #expect(hooked?.message.contains("update hooks (onUpdate) are not available on a cluster") == true)
+        db.onUpdate(hook: nil)
+        try db.exec(sql: "INSERT INTO t VALUES (1)")
+
+        db.trace { _ in }
+        let traced = #expect(throws: SQLError.self) { try db.selectAll(sql: "SELECT a FROM t") }
+        #expect(traced?.message.contains("trace and profile hooks are not available on a cluster") == true)
+        db.trace(nil)
+
+        let observed = #expect(throws: SQLError.self) { _ = try db.observeChanges { _ in } }
+        #expect(observed?.message.contains("change observation (observeChanges, observe) is not available on a cluster") == true)
+        try db.exec(sql: "INSERT INTO t VALUES (2)")
+
+        let other = try cluster.context("copy")
+        defer { other.close() }
+        let backup = #expect(throws: SQLError.self) { try db.backup(to: other) }
+        #expect(backup?.message.contains("the backup API is not available on a cluster") == true)
+        let attach = #expect(throws: SQLError.self) { try db.attach(path: "/tmp/other.sqlite", as: "other") }
+        #expect(attach?.message.contains("ATTACH and DETACH are not available on a cluster") == true)
+        let returning = #expect(throws: SQLError.self) { try db.exec(sql: "INSERT INTO t VALUES (3) RETURNING a") }
+        #expect(returning?.message.contains("RETURNING is not available on a cluster") == true)
+        #expect(try db.selectAll(sql: "SELECT a FROM t ORDER BY a") == [[.long(1)], [.long(2)]])
+    }
+
+    @Test func supportsAnswersForTheCluster() throws {
+        let cluster = try LocalCluster()
+        let db = try cluster.context()
+        defer { db.close() }
+        #expect(!db.supports(.encryption))
+        #expect(!db.supports(.returning))
+        #expect(db.supports(.json))
+        #expect(db.supports(.windowFunctions))
+        #expect(db.supports(.upsert))
+        // The probes ran in transactions that were rolled back: nothing of theirs is on the cluster.
+        let scratch = try cluster.context("portablesql-scratch")
+        defer { scratch.close() }
+        #expect(try scratch.selectAll(sql: "SELECT count(*) FROM sqlite_master") == [[.long(0)]])
+    }
+
+    @Test func aPoolRunsOverTheCluster() async throws {
+        let cluster = try LocalCluster()
+        let pool = try SQLContextPool(path: "pooled", configuration: .init(maximumReaderCount: 2, engine: .cluster(cluster.addresses, options: testOptions)))
+        defer { try? pool.close() }
+        try await pool.write { db in try db.exec(sql: "CREATE TABLE n(v INTEGER)") }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for value in 0..<20 {
+                group.addTask { try await pool.write { db in try db.exec(sql: "INSERT INTO n VALUES (?)", parameters: [.long(Int64(value))]) } }
+            }
+            try await group.waitForAll()
+        }
+        let sum = try await pool.read { db in try db.selectAll(sql: "SELECT count(*), sum(v) FROM n") }
+        #expect(sum == [[.long(20), .long(190)]])
+        let refused = await #expect(throws: SQLError.self) { try await pool.read { db in try db.exec(sql: "INSERT INTO n VALUES (0)") } }
+        #expect(refused?.code == .readOnly)
+    }
+}

@@ -8,7 +8,9 @@ import Synchronization
 /// The node with id 1 bootstraps a new cluster the first time it starts with an empty data
 /// folder; the others start, then `join(cluster:)` it (the leader adds them as voters). A node
 /// started again with the same id and data folder takes its place back in its cluster.
-/// libdqlite (Debian's `libdqlite0`) is loaded when the first node starts.
+/// libdqlite (Debian's `libdqlite0`) is loaded when the first node starts. Starting a node sets
+/// the process's SIGPIPE to ignored: the node writes to its peers' sockets, and a peer that
+/// died would otherwise end the whole process.
 ///
 /// ```swift
 /// let node = try SQLClusterNode(id: 2, address: "127.0.0.1:9002", dataDirectory: "/var/lib/app/dqlite")
@@ -38,6 +40,7 @@ public final class SQLClusterNode: Sendable {
         self.address = address
         self.dataDirectory = dataDirectory
         library = try DqliteLibrary.shared()
+        signal(SIGPIPE, SIG_IGN)
         do {
             try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         } catch {

@@ -51,7 +51,7 @@ import Testing
         #expect(db.supports(.windowFunctions))
         #expect(db.supports(.upsert))
         // The probes ran in transactions that were rolled back: nothing of theirs is on the cluster.
-        let scratch = try cluster.context("portablesql-scratch")
+        let scratch = try cluster.context("~portablesql-scratch")
         defer { scratch.close() }
         #expect(try scratch.selectAll(sql: "SELECT count(*) FROM sqlite_master") == [[.long(0)]])
     }

@@ -39,8 +39,9 @@ final class ClusterConnection {
     /// statements fail with an error that names it.
     var unavailableHooks: [String: String] = [:]
 
-    /// The database of in-memory opens, whose work is always rolled back.
-    static let scratchDatabase = "portablesql-scratch"
+    /// The database of in-memory opens, whose work is always rolled back. dqlite 1.11 finds a
+    /// database by prefix ("ap" opens "app"): the "~" keeps user names from matching this one.
+    static let scratchDatabase = "~portablesql-scratch"
 
     init(settings: ClusterSettings, database: String, isReadOnly: Bool, isScratch: Bool) {
         self.settings = settings

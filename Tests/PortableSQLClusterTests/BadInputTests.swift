@@ -1,0 +1,81 @@
+import Foundation
+import PortableSQL
+import PortableSQLCluster
+import Testing
+
+/// Unreachable nodes, peers that are not dqlite and a connection cut while rows arrive give
+/// clear errors within the configured time limits, never a hang.
+@Suite(.serialized) struct BadInputTests {
+    private let quick = SQLClusterOptions(connectTimeout: 0.5, requestTimeout: 0.5, leaderSearchTimeout: 1)
+
+    /// Opens `nodes` with the quick limits; returns the error and how long the open took.
+    private func failedOpen(_ nodes: [String]) -> (SQLError?, Double) {
+        let started = Date()
+        let error = #expect(throws: SQLError.self) { _ = try SQLContext(cluster: nodes, database: "app", options: quick) }
+        return (error, Date().timeIntervalSince(started))
+    }
+
+    @Test func unreachableNodesFailToOpenInTime() throws {
+        let nodes = ["127.0.0.1:\(try freePort())", "127.0.0.1:\(try freePort())"]
+        let (error, seconds) = failedOpen(nodes)
+        #expect(error?.code == .cantOpen)
+        #expect(error?.message.contains("no leader found among \(nodes[0]), \(nodes[1]) within 1.0 s") == true)
+        #expect(error?.message.contains("\(nodes[1]): cannot connect to \(nodes[1]): Connection refused") == true)
+        #expect(seconds < 3)
+        let malformed = failedOpen(["no-port-here"]).0
+        #expect(malformed?.message.contains("not a host:port address") == true)
+    }
+
+    @Test func aPeerThatIsNotDqliteIsNamedAsSuch() throws {
+        let garbage = try FakeNode(.garbage)
+        let (error, seconds) = failedOpen([garbage.address])
+        #expect(error?.code == .cantOpen)
+        #expect(error?.message.contains("\(garbage.address): the peer does not speak dqlite's protocol") == true)
+        #expect(seconds < 3)
+    }
+
+    @Test func aSilentPeerTimesOut() throws {
+        let silent = try FakeNode(.silent)
+        let (error, seconds) = failedOpen([silent.address])
+        #expect(error?.message.contains("\(silent.address) did not answer within 0.5 s") == true)
+        #expect(seconds < 3)
+    }
+
+    @Test func aConnectionCutWhileRowsArriveSaysTheQueryMayBeRetried() throws {
+        let cluster = try LocalCluster()
+        let db = try cluster.context()
+        defer { db.close() }
+        try db.exec(sql: "CREATE TABLE big(id INTEGER, body BLOB)")
+        // 30 MB in all, in writes of 1 MB, so that the rows cannot all be on their way when the leader dies.
+        for start in stride(from: 0, to: 3000, by: 100) {
+            try db.exec(sql: """
+                WITH RECURSIVE n(x) AS (SELECT ? UNION ALL SELECT x + 1 FROM n WHERE x < ? + 99)
+                INSERT INTO big SELECT x, randomblob(10000) FROM n
+                """, parameters: [.long(Int64(start + 1)), .long(Int64(start + 1))])
+        }
+        let rows = try db.prepare(sql: "SELECT id, body FROM big ORDER BY id")
+        defer { rows.close() }
+        #expect(try rows.next())
+        cluster.kill(try cluster.leader())
+        let error = #expect(throws: SQLError.self) { while try rows.next() {} }
+        #expect(error?.clusterRetry == .safe)
+        #expect(error?.message.contains("while rows were being read; the query may be retried") == true)
+        // The next statement finds the new leader.
+        #expect(try db.selectAll(sql: "SELECT count(*) FROM big") == [[.long(3000)]])
+    }
+
+    @Test func aDatabaseNameNeverWrittenIsEmptyButAPrefixOpensTheLongerName() throws {
+        let cluster = try LocalCluster()
+        let db = try cluster.context()
+        defer { db.close() }
+        try db.exec(sql: "CREATE TABLE t(a)")
+        let other = try cluster.context("other")
+        defer { other.close() }
+        let error = #expect(throws: SQLError.self) { try other.selectAll(sql: "SELECT a FROM t") }
+        #expect(error?.message == "no such table: t")
+        // dqlite 1.11 finds a database by prefix (README: "What a cluster cannot do").
+        let prefix = try cluster.context("ap")
+        defer { prefix.close() }
+        #expect(try prefix.selectAll(sql: "SELECT count(*) FROM t") == [[.long(0)]])
+    }
+}

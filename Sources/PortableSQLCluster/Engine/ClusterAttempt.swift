@@ -38,7 +38,7 @@ struct ClusterAttempt {
     func judgeAfterSending(_ error: WireError, mayCommit: Bool, rowsDelivered: Bool = false) -> Outcome {
         if case .failure(let code, let message) = error {
             let code = Int32(truncatingIfNeeded: code)
-            if code == ClusterResultCodes.notLeader || code == ClusterResultCodes.legacyNotLeader {
+            if [ClusterResultCodes.notLeader, ClusterResultCodes.legacyNotLeader, ClusterResultCodes.databaseClosed].contains(code) {
                 // The node refused before running anything.
                 connection.dropClient()
                 return wasInTransaction ? transactionLost(error) : .retry
@@ -72,8 +72,10 @@ struct ClusterAttempt {
 
     private static func isLeaderChange(_ code: UInt64) -> Bool {
         let code = Int32(truncatingIfNeeded: code)
-        return [ClusterResultCodes.notLeader, ClusterResultCodes.legacyNotLeader, ClusterResultCodes.leadershipLost, ClusterResultCodes.legacyLeadershipLost]
-            .contains(code)
+        return [
+            ClusterResultCodes.notLeader, ClusterResultCodes.legacyNotLeader, ClusterResultCodes.leadershipLost,
+            ClusterResultCodes.legacyLeadershipLost, ClusterResultCodes.databaseClosed,
+        ].contains(code)
     }
 
     private static func reason(_ error: WireError) -> String {

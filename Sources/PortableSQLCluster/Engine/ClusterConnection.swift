@@ -28,6 +28,8 @@ final class ClusterConnection {
     private(set) var errorCode: Int32 = ClusterResultCodes.ok
     private var errorText: UnsafeMutablePointer<CChar>? = strdup("not an error")
     var changes: Int64 = 0
+    /// How long a statement refused with SQLITE_BUSY is tried again, in seconds (`sqlite3_busy_timeout`).
+    var busyTimeout: Double = 0
     var totalChanges: Int64 = 0
     var lastInsertRowID: Int64 = 0
 

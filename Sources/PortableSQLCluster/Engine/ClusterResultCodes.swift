@@ -15,6 +15,9 @@ enum ClusterResultCodes {
     /// `SQLITE_IOERR_LEADERSHIP_LOST`: the leader changed, or the connection broke, while a
     /// write was on its way: it may or may not have been committed.
     static let leadershipLost: Int32 = 10 | (41 << 8)
+    /// `SQLITE_NOTFOUND`: what a node answers ("no database opened") on a connection whose
+    /// database it closed when it lost the leadership; nothing ran.
+    static let databaseClosed: Int32 = 12
     /// dqlite 1.x's older numbers for the same two codes.
     static let legacyNotLeader: Int32 = 10 | (32 << 8)
     static let legacyLeadershipLost: Int32 = 10 | (33 << 8)

@@ -117,7 +117,10 @@ final class ClusterStatement {
         let attempt = ClusterAttempt(
             connection: connection, wasInTransaction: connection.isInTransaction, commits: connection.commits(shape.transactionEffect))
         let mayCommit = attempt.commits || (!attempt.wasInTransaction && !shape.returnsRows && shape.transactionEffect == .none)
-        for _ in 0..<4 {
+        let busyDeadline = Date().addingTimeInterval(connection.busyTimeout)
+        var busyPause = 0.002
+        var leaderChanges = 0
+        while leaderChanges < 4 {
             let client: WireClient
             do {
                 try prepareOnLeader()
@@ -125,6 +128,7 @@ final class ClusterStatement {
             } catch let error as WireError {
                 let outcome = attempt.judgeBeforeSending(error)
                 guard case .retry = outcome else { throw outcome.failure }
+                leaderChanges += 1
                 continue
             }
             do {
@@ -133,8 +137,15 @@ final class ClusterStatement {
                 connection.succeed()
                 return
             } catch let error as WireError {
+                // SQLITE_BUSY: another connection holds the lock and nothing ran; wait as SQLite's busy handler does.
+                if case .failure(let code, _) = error, code & 0xFF == 5, Date() < busyDeadline {
+                    Thread.sleep(forTimeInterval: min(busyPause, max(0, busyDeadline.timeIntervalSinceNow)))
+                    busyPause = min(busyPause * 2, 0.05)
+                    continue
+                }
                 let outcome = attempt.judgeAfterSending(error, mayCommit: mayCommit)
                 guard case .retry = outcome else { throw outcome.failure }
+                leaderChanges += 1
             }
         }
         throw ClusterAttempt.Outcome.retry.failure

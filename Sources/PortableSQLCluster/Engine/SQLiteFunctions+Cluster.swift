@@ -31,7 +31,10 @@ extension SQLiteFunctions {
         table["sqlite3_errmsg"] = entry(\.errmsg, { handle in ClusterHandles.connection(handle)?.errorMessage })
         table["sqlite3_errstr"] = entry(\.errstr, { code in sqlite3_errstr(code) })
         table["sqlite3_extended_errcode"] = entry(\.extendedErrcode, { handle in ClusterHandles.connection(handle)?.errorCode ?? ClusterResultCodes.misuse })
-        table["sqlite3_busy_timeout"] = entry(\.busyTimeout, { _, _ in ClusterResultCodes.ok })
+        table["sqlite3_busy_timeout"] = entry(\.busyTimeout, { handle, milliseconds in
+            ClusterHandles.connection(handle)?.busyTimeout = Double(max(0, milliseconds)) / 1000
+            return ClusterResultCodes.ok
+        })
         table["sqlite3_changes"] = entry(\.changes, { handle in Int32(truncatingIfNeeded: ClusterHandles.connection(handle)?.changes ?? 0) })
         table["sqlite3_total_changes"] = entry(\.totalChanges, { handle in Int32(truncatingIfNeeded: ClusterHandles.connection(handle)?.totalChanges ?? 0) })
         table["sqlite3_last_insert_rowid"] = entry(\.lastInsertRowid, { handle in ClusterHandles.connection(handle)?.lastInsertRowID ?? 0 })

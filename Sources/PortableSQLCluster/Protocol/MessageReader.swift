@@ -11,9 +11,6 @@ struct MessageReader {
         self.bytes = bytes
     }
 
-    /// Whether every byte has been read.
-    var isAtEnd: Bool { offset >= bytes.count }
-
     /// - Throws: `WireError.malformed` past the end of the body.
     mutating func uint32() throws -> UInt32 {
         let raw = try take(4)

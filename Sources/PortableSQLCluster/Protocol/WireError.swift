@@ -23,10 +23,4 @@ enum WireError: Error, CustomStringConvertible {
         case .failure(_, let message): return message
         }
     }
-
-    /// Whether the connection it happened on can no longer be used.
-    var breaksConnection: Bool {
-        if case .failure = self { return false }
-        return true
-    }
 }

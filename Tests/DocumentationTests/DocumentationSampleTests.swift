@@ -54,7 +54,7 @@ struct DocumentationSample {
 
     /// The PortableSQL products the sample imports.
     var importedProducts: [String] {
-        let products = ["PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "PortableSQLMacros", "PortableSQLServer"]
+        let products = ["PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "PortableSQLMacros", "PortableSQLServer", "PortableSQLCluster"]
         return products.filter(importedModules.contains)
     }
 

@@ -1,0 +1,2 @@
+// One import suffices: `import PortableSQLCluster` brings the core API too.
+@_exported import PortableSQL

@@ -132,6 +132,17 @@ final class LocalCluster {
         process.waitUntilExit()
     }
 
+    /// Stops `node` with SIGTERM; returns its exit status, or `nil` when it did not end within
+    /// 10 s (it is then killed).
+    func terminate(_ node: Node) -> Int32? {
+        guard let process = node.process else { return nil }
+        Glibc.kill(process.processIdentifier, SIGTERM)
+        let ended = waitUntil(timeout: 10) { !process.isRunning }
+        if !ended { kill(node) }
+        node.process = nil
+        return ended ? process.terminationStatus : nil
+    }
+
     /// Kills every node.
     func stopAll() {
         nodes.forEach(kill)

@@ -56,11 +56,11 @@ extension SQLiteFunctions {
         table["sqlite3_prepare_v2"] = entry(\.prepareV2, { handle, sql, length, statement, tail in
             statement?.pointee = nil
             guard let connection = ClusterHandles.connection(handle), let sql else { return ClusterResultCodes.misuse }
-            let text = length < 0 ? String(cString: sql) : String(decoding: UnsafeRawBufferPointer(start: sql, count: Int(length)), as: UTF8.self).prefix { $0 != "\0" }.description
-            let end = StatementSplitter.firstStatementLength(text)
+            let bytes = UnsafeRawBufferPointer(start: sql, count: length < 0 ? strlen(sql) : Int(length))
+            let text = Array(bytes.prefix { $0 != 0 })
+            let end = StatementSplitter.firstStatementLength(String(decoding: text, as: UTF8.self))
             tail?.pointee = sql + end
-            let first = String(decoding: Array(text.utf8)[..<end], as: UTF8.self)
-            return connection.prepare(first) { statement?.pointee = $0 }
+            return connection.prepare(String(decoding: text[..<end], as: UTF8.self)) { statement?.pointee = $0 }
         })
         table["sqlite3_sql"] = entry(\.sql, { handle in UnsafePointer(ClusterHandles.statement(handle)?.text) })
         table["sqlite3_expanded_sql"] = entry(\.expandedSql, { _ in nil })

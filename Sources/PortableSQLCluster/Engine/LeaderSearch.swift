@@ -33,7 +33,7 @@ struct LeaderSearch {
             }
             let left = deadline.timeIntervalSinceNow
             if left > 0 { Thread.sleep(forTimeInterval: min(pause, left)) }
-            pause = min(pause * 2, 0.25)
+            pause = min(pause * 2, 0.1)
         } while Date() < deadline
         let detail = candidates.map { "\($0): \(reasons[$0] ?? "not tried")" }.joined(separator: "; ")
         throw WireError.noLeader("no leader found among \(candidates.joined(separator: ", ")) within \(options.leaderSearchTimeout) s (\(detail))")

@@ -79,7 +79,7 @@ final class WireClient {
         var header = MessageReader(try socket.read(8, timeout: requestTimeout))
         let words = try header.uint32()
         let type = try header.take(1).first ?? 0
-        guard Int(words) * 8 <= Self.maximumResponseBytes, type <= WireCodes.Response.empty.rawValue + 2 else {
+        guard Int(words) * 8 <= Self.maximumResponseBytes, type <= WireCodes.highestResponseType else {
             socket.close()
             throw WireError.malformed("a header announces \(words) words of type \(type)")
         }

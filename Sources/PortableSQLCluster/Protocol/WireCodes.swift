@@ -30,6 +30,10 @@ enum WireCodes {
         case empty = 8
     }
 
+    /// The highest response type of the protocol (METADATA); a header with a higher one is
+    /// not dqlite's.
+    static let highestResponseType: UInt8 = 10
+
     /// The word that ends a batch of rows when more batches follow.
     static let rowsPart: UInt64 = 0xEEEE_EEEE_EEEE_EEEE
     /// The word that ends the last batch of rows.

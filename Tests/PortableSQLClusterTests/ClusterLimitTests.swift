@@ -38,6 +38,8 @@ import Testing
         #expect(attach?.message.contains("ATTACH and DETACH are not available on a cluster") == true)
         let returning = #expect(throws: SQLError.self) { try db.exec(sql: "INSERT INTO t VALUES (3) RETURNING a") }
         #expect(returning?.message.contains("RETURNING is not available on a cluster") == true)
+        let key = #expect(throws: SQLError.self) { try db.exec(sql: "PRAGMA key = 'secret'") }
+        #expect(key?.message.contains("dqlite cluster (\(cluster.addresses.joined(separator: ", "))) does not encrypt") == true)
         #expect(try db.selectAll(sql: "SELECT a FROM t ORDER BY a") == [[.long(1)], [.long(2)]])
     }
 

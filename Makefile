@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: bootstrap build demo test example bench sanitize docs
+.PHONY: bootstrap build demo test example bench bench-cluster sanitize docs
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -26,6 +26,10 @@ example: bootstrap
 # Release build of the benchmark package (GRDB 7.10.0 and the raw C API in one run); prints the table.
 bench: bootstrap
 	cd Benchmarks && $(SWIFT) build -c release && .build/release/PortableSQLBenchmarks
+
+# The same build; W1, W2 and W5 on a 3-node dqlite cluster on 127.0.0.1 beside a local file, in one run.
+bench-cluster: bootstrap
+	cd Benchmarks && $(SWIFT) build -c release && .build/release/PortableSQLBenchmarks cluster
 
 # The whole suite under AddressSanitizer with LeakSanitizer on (only the toolchain's false
 # positives are suppressed, each with its reason, in Tests/lsan-suppressions.txt), then under

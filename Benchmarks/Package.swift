@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "PortableSQLCodable", package: "PortableSQL"),
                 .product(name: "PortableSQLPlus", package: "PortableSQL"),
                 .product(name: "PortableSQLMacros", package: "PortableSQL"),
+                .product(name: "PortableSQLCluster", package: "PortableSQL"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

@@ -86,8 +86,10 @@ enum Portable {
     }
 
     /// W5: SQLCodable inserts in one transaction, each record made from its struct by `make`.
-    static func insertRecords<T: SQLCodable>(path: String, records: [BenchRecord], as make: (BenchRecord) -> T) throws -> Int64 {
-        let context = try open(path)
+    static func insertRecords<T: SQLCodable>(
+        path: String, records: [BenchRecord], as make: (BenchRecord) -> T, configuration: SQLiteConfiguration = .platform
+    ) throws -> Int64 {
+        let context = try open(path, configuration: configuration)
         defer { context.close() }
         try context.exec(sql: createTableSQL)
         var checksum: Int64 = 0

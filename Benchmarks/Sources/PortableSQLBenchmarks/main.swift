@@ -7,6 +7,7 @@ import Glibc
 #endif
 
 // Usage: PortableSQLBenchmarks [--runs N] [--rows N] [--skip-million] [--only W1,W4] [--contenders PortableSQL,GRDB]
+//        PortableSQLBenchmarks cluster [--runs N] [--rows N]   (W1, W2, W5 on a 3-node dqlite cluster beside a local file)
 //        PortableSQLBenchmarks memory cursor|load|baseline PATH   (a child process of the memory workload)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -32,6 +33,10 @@ let rows = option("--rows", default: 100_000)
 /// The contenders to run besides the floor (`--contenders PortableSQL`, by name prefix); all by default.
 let contenderPrefixes: [String]? = arguments.firstIndex(of: "--contenders").flatMap { index in
     index + 1 < arguments.count ? arguments[index + 1].split(separator: ",").map(String.init) : nil
+}
+if arguments.first == "cluster" {
+    try ClusterBenchmark.run(rows: option("--rows", default: 10_000), runs: option("--runs", default: 5))
+    exit(0)
 }
 let harness = Harness(runs: runs, contenderPrefixes: contenderPrefixes)
 let report = Report()

@@ -11,7 +11,10 @@ import Darwin
 final class WireSocket {
     /// The "host:port" this socket is connected to.
     let address: String
-    private var descriptor: Int32
+    private var descriptor: Int32 = -1
+    /// The buffer that `recv` fills, and the part of it not read yet.
+    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
+    private var pending = UnsafeRawBufferPointer(start: nil, count: 0)
 
     /// Connects to `address` ("host:port", "[v6]:port").
     ///
@@ -47,6 +50,7 @@ final class WireSocket {
 
     deinit {
         close()
+        chunk.deallocate()
     }
 
     /// Closes the connection; closing twice does nothing.
@@ -75,25 +79,32 @@ final class WireSocket {
         }
     }
 
-    /// Reads exactly `count` bytes.
+    /// Reads exactly `count` bytes: first what an earlier read received beyond its own bytes,
+    /// then from the socket, up to 64 KiB at a time.
     ///
     /// - Throws: `WireError.closed` when the peer closes first, `WireError.timedOut` past `timeout` seconds.
     func read(_ count: Int, timeout: Double) throws -> [UInt8] {
         let deadline = Date().addingTimeInterval(timeout)
-        var buffer = [UInt8](repeating: 0, count: count)
-        var received = 0
-        while received < count {
-            let got = buffer[received...].withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if got > 0 {
-                received += got
-            } else if got < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-                try wait(for: Int16(POLLIN), until: deadline, timeout: timeout)
-            } else {
-                close()
-                throw WireError.closed(address: address)
+        var result: [UInt8] = []
+        result.reserveCapacity(count)
+        while result.count < count {
+            if pending.isEmpty {
+                let got = recv(descriptor, chunk.baseAddress, chunk.count, 0)
+                if got > 0 {
+                    pending = UnsafeRawBufferPointer(rebasing: chunk[..<got])
+                } else if got < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                    try wait(for: Int16(POLLIN), until: deadline, timeout: timeout)
+                } else {
+                    close()
+                    throw WireError.closed(address: address)
+                }
+                continue
             }
+            let taken = min(count - result.count, pending.count)
+            result.append(contentsOf: pending[..<taken])
+            pending = UnsafeRawBufferPointer(rebasing: pending[taken...])
         }
-        return buffer
+        return result
     }
 
     /// Waits until the socket is ready for `events`.

@@ -18,7 +18,11 @@ import Testing
         try setup.exec(sql: "CREATE TABLE w(v INTEGER)")
         setup.close()
         let addresses = cluster.addresses
-        let loop = WriteLoop { try SQLContext(cluster: addresses, database: "app", options: testOptions) }
+        let loop = WriteLoop {
+            let context = try SQLContext(cluster: addresses, database: "app", options: testOptions)
+            context.busyTimeout = 5
+            return context
+        }
         var recoveries: [Double] = []
         do {
             defer { #expect(loop.stop()) }

@@ -31,6 +31,9 @@ final class ClusterStatement {
     private var rows: [[SQLValue]] = []
     private var next = 0
     private var lastBatchRead = true
+    /// Why the rows stopped arriving before their end (the connection broke): the next read
+    /// past the rows received throws it.
+    private var cutShort: WireError?
     /// The row the columns are read from.
     private(set) var row: [SQLValue] = []
     /// The values handed out as C memory for the current row, freed at the next step.
@@ -95,6 +98,7 @@ final class ClusterStatement {
     /// `sqlite3_reset`: stops reading rows; the bindings stay.
     func reset() {
         stopStream()
+        cutShort = nil
         state = .ready
         rows = []
         row = []
@@ -171,6 +175,11 @@ final class ClusterStatement {
     /// The next row from the batches, reading the next batch when needed.
     private func nextRow() throws -> Int32 {
         while next >= rows.count {
+            if let cutShort {
+                self.cutShort = nil
+                throw ClusterAttempt(connection: connection, wasInTransaction: connection.isInTransaction, commits: false)
+                    .judgeAfterSending(cutShort, mayCommit: false, rowsDelivered: true).failure
+            }
             guard !lastBatchRead, let client = connection.client else {
                 state = .done
                 return ClusterResultCodes.done
@@ -210,21 +219,33 @@ final class ClusterStatement {
 
     /// Reads every batch still on the wire, so that another statement can use the connection
     /// while this one's rows are read from memory.
+    ///
+    /// - Throws: `WireError` when the connection fails meanwhile; this statement then hands out
+    ///   the rows received and throws a cut-short error after them.
     func readRemainingBatches() throws {
-        guard let client = connection.client else { return }
         var remaining = Array(rows[next...])
-        while !lastBatchRead {
-            let batch = try client.nextBatch()
-            remaining += batch.rows
-            lastBatchRead = batch.isLast
+        defer {
+            rows = remaining
+            next = 0
         }
-        rows = remaining
-        next = 0
+        do {
+            while !lastBatchRead {
+                guard let client = connection.client else { throw WireError.closed(address: "the leader") }
+                let batch = try client.nextBatch()
+                remaining += batch.rows
+                lastBatchRead = batch.isLast
+            }
+        } catch let error as WireError {
+            lastBatchRead = true
+            cutShort = error
+            throw error
+        }
     }
 
     /// The connection broke while rows were arriving: the rows received stay readable, and
-    /// the statement then ends with the error of the next read.
+    /// the statement then throws a cut-short error after them.
     func streamWasCut() {
+        if !lastBatchRead { cutShort = .closed(address: "the leader") }
         lastBatchRead = true
     }
 

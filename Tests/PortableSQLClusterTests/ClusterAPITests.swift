@@ -63,6 +63,26 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
         #expect(try db.selectAll(sql: "SELECT count(*) FROM seen") == [[.long(6)]])
     }
 
+    @Test func aQueryPreparedBeforeOtherStatementsRunSeesWhatTheyDid() throws {
+        let cluster = try LocalCluster()
+        let db = try cluster.context()
+        defer { db.close() }
+        try db.exec(sql: "CREATE TABLE t(a); INSERT INTO t VALUES (1)")
+        let count = try db.prepare(sql: "SELECT count(*) FROM t")
+        defer { count.close() }
+        try db.exec(sql: "INSERT INTO t VALUES (2)")
+        #expect(try count.next())
+        #expect(count.long(at: 0) == 2)
+        let series = try db.prepare(sql: "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5000) SELECT x FROM n")
+        defer { series.close() }
+        #expect(try db.selectAll(sql: "SELECT count(*) FROM t") == [[.long(2)]])
+        for _ in 0..<2 {
+            var sum: Int64 = 0
+            while try series.next() { sum += series.long(at: 0) }
+            #expect(sum == 5000 * 5001 / 2)
+        }
+    }
+
     @Test func transactionsSavepointsAndScripts() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()

@@ -23,6 +23,9 @@ final class ClusterConnection {
     /// The statement whose rows are still arriving on the connection, which must be read to
     /// the end (or stopped) before anything else is sent.
     weak var streamingStatement: ClusterStatement?
+    /// Counts the runs of statements on the connection, so that rows fetched ahead for a
+    /// statement are used only when nothing ran in between.
+    var runs = 0
     private var lastLeader: String?
 
     private(set) var errorCode: Int32 = ClusterResultCodes.ok

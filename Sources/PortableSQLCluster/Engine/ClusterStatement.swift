@@ -31,6 +31,9 @@ final class ClusterStatement {
     private var rows: [[SQLValue]] = []
     private var next = 0
     private var lastBatchRead = true
+    /// The connection's run count when `describe()` left its first batch in `rows` as the
+    /// first rows of the first run (a statement without parameters); `nil` when it did not.
+    private var fetchedAheadAt: Int?
     /// Why the rows stopped arriving before their end (the connection broke): the next read
     /// past the rows received throws it.
     private var cutShort: WireError?
@@ -98,6 +101,7 @@ final class ClusterStatement {
     /// `sqlite3_reset`: stops reading rows; the bindings stay.
     func reset() {
         stopStream()
+        fetchedAheadAt = nil
         cutShort = nil
         state = .ready
         rows = []
@@ -118,6 +122,8 @@ final class ClusterStatement {
         if connection.isReadOnly, !shape.returnsRows, shape.transactionEffect == .none {
             throw ClusterFailure(code: ClusterResultCodes.readOnly, message: "attempt to write a readonly database")
         }
+        if takeRowsFetchedAhead() { return }
+        connection.runs += 1
         let attempt = ClusterAttempt(
             connection: connection, wasInTransaction: connection.isInTransaction, commits: connection.commits(shape.transactionEffect))
         let mayCommit = attempt.commits || (!attempt.wasInTransaction && !shape.returnsRows && shape.transactionEffect == .none)
@@ -153,6 +159,19 @@ final class ClusterStatement {
             }
         }
         throw ClusterAttempt.Outcome.retry.failure
+    }
+
+    /// Starts the first run on the rows that `describe()` fetched, when nothing ran on the
+    /// connection since; otherwise forgets them. Returns whether it did.
+    private func takeRowsFetchedAhead() -> Bool {
+        guard let mark = fetchedAheadAt else { return false }
+        fetchedAheadAt = nil
+        guard mark == connection.runs, cutShort == nil else {
+            reset()
+            return false
+        }
+        state = .rows
+        return true
     }
 
     /// Sends the EXEC, or the QUERY and reads its first batch.
@@ -277,12 +296,23 @@ final class ClusterStatement {
         }
     }
 
-    /// Reads the column names from the first batch of a run with NULL parameters, then stops it.
+    /// Reads the column names from the first batch of a run with NULL parameters. A statement
+    /// without parameters keeps that run for its first step (its batches go on arriving);
+    /// another one stops it.
     private func describe() throws {
         let client = try connection.leaderClient()
+        connection.runs += 1
         try client.startQuery(database: connection.databaseID, statement: serverID, bindings)
         let batch = try client.nextBatch()
-        if !batch.isLast { try client.interrupt(database: connection.databaseID) }
+        if parameterCount == 0 {
+            rows = batch.rows
+            next = 0
+            lastBatchRead = batch.isLast
+            if !batch.isLast { connection.streamingStatement = self }
+            fetchedAheadAt = connection.runs
+        } else if !batch.isLast {
+            try client.interrupt(database: connection.databaseID)
+        }
         columnNames = batch.columns
         columnNamePointers = columnNames.map { strdup($0) }
         let cells = UnsafeMutablePointer<ValueCell>.allocate(capacity: max(1, columnNames.count))

@@ -83,6 +83,21 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
         }
     }
 
+    @Test func interruptStopsAQueryBetweenTwoBatches() throws {
+        let cluster = try LocalCluster()
+        let db = try cluster.context()
+        defer { db.close() }
+        let series = try db.prepare(sql: "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000) SELECT x FROM n")
+        defer { series.close() }
+        #expect(try series.next())
+        db.interruptHandle?.interrupt()
+        var read = 1
+        let error = #expect(throws: SQLError.self) { while try series.next() { read += 1 } }
+        #expect(error?.code == .interrupt)
+        #expect(read < 100_000)
+        #expect(try db.selectAll(sql: "SELECT 42") == [[.long(42)]])
+    }
+
     @Test func transactionsSavepointsAndScripts() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()

@@ -106,7 +106,7 @@ final class LocalCluster {
         FileManager.default.createFile(atPath: log, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
-        var arguments = ["node", "--id", "\(node.id)", "--address", node.address, "--data-dir", node.dataDirectory, "--latency-ms", "10"]
+        var arguments = ["node", "--id", "\(node.id)", "--address", node.address, "--data-dir", node.dataDirectory, "--latency-ms", "20"]
         if node.id != 1 { arguments += ["--join", nodes[0].address] }
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))

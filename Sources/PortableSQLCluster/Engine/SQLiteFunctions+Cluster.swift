@@ -158,8 +158,10 @@ extension SQLiteFunctions {
             let owner = cell.owner
             return Int32(owner.cells.bytes(of: owner.value(at: Int32(cell.column)), column: cell.column)?.count ?? 0)
         })
-        table["sqlite3_create_function_v2"] = entry(\.createFunctionV2, { handle, _, _, _, _, _, _, _, _ in
-            ClusterHandles.connection(handle)?.fail(ClusterResultCodes.misuse, ClusterUnavailable.functions) ?? ClusterResultCodes.misuse
+        table["sqlite3_create_function_v2"] = entry(\.createFunctionV2, { handle, _, _, _, userData, _, _, _, destroy in
+            // As SQLite does when the call fails, the user data is handed to its destructor.
+            destroy?(userData)
+            return ClusterHandles.connection(handle)?.fail(ClusterResultCodes.misuse, ClusterUnavailable.functions) ?? ClusterResultCodes.misuse
         })
         table["sqlite3_create_collation_v2"] = entry(\.createCollationV2, { handle, _, _, _, _, _ in
             ClusterHandles.connection(handle)?.fail(ClusterResultCodes.misuse, ClusterUnavailable.functions) ?? ClusterResultCodes.misuse

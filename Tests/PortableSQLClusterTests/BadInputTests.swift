@@ -35,6 +35,9 @@ import Testing
         #expect(seconds < 3)
         let malformed = failedOpen(["no-port-here"]).0
         #expect(malformed?.message.contains("not a host:port address") == true)
+        let (none, noTime) = failedOpen([])
+        #expect(none?.message.contains("no node address was given") == true)
+        #expect(noTime < 0.5)
     }
 
     @Test func aPeerThatIsNotDqliteIsNamedAsSuch() throws {

@@ -11,9 +11,10 @@ struct LeaderSearch {
     /// A client connected to the leader.
     ///
     /// - Throws: `WireError.noLeader` naming every node and what each answered, when no
-    ///   leader was found in time.
+    ///   leader was found in time (at once when no node is given).
     func connect() throws -> WireClient {
         let options = settings.options
+        guard !settings.nodes.isEmpty else { throw WireError.noLeader("no node address was given") }
         let deadline = Date().addingTimeInterval(options.leaderSearchTimeout)
         var candidates = settings.nodes
         if let preferred, let index = candidates.firstIndex(of: preferred) {

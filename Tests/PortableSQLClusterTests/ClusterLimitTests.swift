@@ -36,6 +36,8 @@ import Testing
         #expect(backup?.message.contains("the backup API is not available on a cluster") == true)
         let attach = #expect(throws: SQLError.self) { try db.attach(path: "/tmp/other.sqlite", as: "other") }
         #expect(attach?.message.contains("ATTACH and DETACH are not available on a cluster") == true)
+        let vacuum = #expect(throws: SQLError.self) { try db.vacuum(into: "/tmp/portablesql-cluster-vacuum-\(UUID().uuidString).sqlite") }
+        #expect(vacuum?.message.contains("VACUUM is not available on a cluster") == true)
         let returning = #expect(throws: SQLError.self) { try db.exec(sql: "INSERT INTO t VALUES (3) RETURNING a") }
         #expect(returning?.message.contains("RETURNING is not available on a cluster") == true)
         let key = #expect(throws: SQLError.self) { try db.exec(sql: "PRAGMA key = 'secret'") }

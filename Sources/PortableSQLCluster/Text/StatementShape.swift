@@ -50,6 +50,8 @@ struct StatementShape {
         }
         if first == "ATTACH" || first == "DETACH" {
             unavailable = "ATTACH and DETACH are not available on a cluster: each connection has one replicated database"
+        } else if first == "VACUUM" {
+            unavailable = "VACUUM is not available on a cluster: the nodes keep the database files, and dqlite runs no VACUUM"
         } else if !returnsRows, Self.topLevelWords(words).contains("RETURNING") {
             unavailable = "RETURNING is not available on a cluster: dqlite runs a write without returning rows"
         } else if parameterNames.count > WireCodes.maximumParameters {

@@ -31,6 +31,9 @@ struct NodeCommand: ParsableCommand {
     @Option(name: .customLong("latency-ms"), help: "The one-way network latency dqlite plans its timeouts with, in milliseconds.")
     var latency: Int = 20
 
+    @Flag(name: .customLong("stop-with-parent"), help: "Stop as on SIGTERM when the process that started this one ends (for tests and supervisors).")
+    var stopWithParent = false
+
     func run() throws {
         try reportingErrors {
             var signals = sigset_t()
@@ -38,6 +41,7 @@ struct NodeCommand: ParsableCommand {
             sigaddset(&signals, SIGTERM)
             sigaddset(&signals, SIGINT)
             pthread_sigmask(SIG_BLOCK, &signals, nil)
+            if stopWithParent { stopWhenParentEnds() }
             let node = try SQLClusterNode(id: id, address: address, dataDirectory: dataDirectory, networkLatency: .milliseconds(latency))
             if let join {
                 try node.join(cluster: join.split(separator: ",").map { String($0) })
@@ -47,5 +51,14 @@ struct NodeCommand: ParsableCommand {
             sigwait(&signals, &received)
             node.stop()
         }
+    }
+
+    /// Sends this process SIGTERM once its parent has ended (it is then adopted by another).
+    private func stopWhenParentEnds() {
+        let parent = getppid()
+        Thread {
+            while getppid() == parent { Thread.sleep(forTimeInterval: 0.2) }
+            kill(getpid(), SIGTERM)
+        }.start()
     }
 }

@@ -46,7 +46,8 @@ func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
 let testOptions = SQLClusterOptions(connectTimeout: 1, requestTimeout: 5, leaderSearchTimeout: 10)
 
 /// A cluster of `sqlctx node` child processes on 127.0.0.1, in a temporary folder; every
-/// process is killed when the value is released (or `stopAll()` is called), whatever happened.
+/// process is killed when the value is released (or `stopAll()` is called), whatever happened,
+/// and stops by itself should the test process die first (`--stop-with-parent`).
 final class LocalCluster {
     /// One node: its id, address, data folder and process, when running.
     final class Node {
@@ -106,7 +107,7 @@ final class LocalCluster {
         FileManager.default.createFile(atPath: log, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
-        var arguments = ["node", "--id", "\(node.id)", "--address", node.address, "--data-dir", node.dataDirectory, "--latency-ms", "20"]
+        var arguments = ["node", "--id", "\(node.id)", "--address", node.address, "--data-dir", node.dataDirectory, "--latency-ms", "20", "--stop-with-parent"]
         if node.id != 1 { arguments += ["--join", nodes[0].address] }
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))

@@ -5,7 +5,7 @@ import PortableSQL
 /// engine points to. It keeps its text, its bound values and the rows received, and prepares
 /// itself again on the node after a change of leader.
 final class ClusterStatement {
-    private enum State {
+    enum State {
         /// Not run since it was prepared or reset.
         case ready
         /// Rows are being read: `rows[next...]` and, unless `lastBatchRead`, batches still on the wire.
@@ -22,23 +22,25 @@ final class ClusterStatement {
     private(set) var parameterCount = 0
     private(set) var columnNames: [String] = []
     private(set) var columnNamePointers: [UnsafeMutablePointer<CChar>] = []
-    private var namePointers: [Int: UnsafeMutablePointer<CChar>] = [:]
+    var namePointers: [Int: UnsafeMutablePointer<CChar>] = [:]
     var bindings: [SQLValue] = []
 
     private var serverID: UInt32 = 0
     private var generation = -1
-    private var state = State.ready
-    private var rows: [[SQLValue]] = []
-    private var next = 0
-    private var lastBatchRead = true
+    var state = State.ready
+    /// The rows in hand (`rows[next...]` not read yet), and whether the last batch is among
+    /// them; kept with the reading of rows in `ClusterStatement+Rows.swift`.
+    var rows: [[SQLValue]] = []
+    var next = 0
+    var lastBatchRead = true
     /// The connection's run count when `describe()` left its first batch in `rows` as the
     /// first rows of the first run (a statement without parameters); `nil` when it did not.
     private var fetchedAheadAt: Int?
     /// Why the rows stopped arriving before their end (the connection broke): the next read
     /// past the rows received throws it.
-    private var cutShort: WireError?
+    var cutShort: WireError?
     /// The row the columns are read from.
-    private(set) var row: [SQLValue] = []
+    var row: [SQLValue] = []
     /// The values handed out as C memory for the current row, freed at the next step.
     let cells = CellStorage()
     /// One `sqlite3_value` per column.
@@ -47,7 +49,7 @@ final class ClusterStatement {
     /// Prepares `sql` (one statement) on the leader and, when it returns rows, reads its
     /// column names by running it (with its parameters NULL when it has any).
     ///
-    /// - Throws: `ClusterFailure` with the code and message to report.
+    /// - Throws: `WireError` when the node refuses the SQL or the connection fails.
     init(connection: ClusterConnection, sql: String, shape: StatementShape) throws {
         self.connection = connection
         self.sql = sql
@@ -191,95 +193,6 @@ final class ClusterStatement {
         }
     }
 
-    /// The next row from the batches, reading the next batch when needed.
-    private func nextRow() throws -> Int32 {
-        while next >= rows.count {
-            if let cutShort {
-                self.cutShort = nil
-                throw ClusterAttempt(connection: connection, wasInTransaction: connection.isInTransaction, commits: false)
-                    .judgeAfterSending(cutShort, mayCommit: false, rowsDelivered: true).failure
-            }
-            guard !lastBatchRead, let client = connection.client else {
-                state = .done
-                return ClusterResultCodes.done
-            }
-            if connection.interruptRequested.exchange(false, ordering: .relaxed) {
-                stopStream()
-                throw ClusterFailure(code: ClusterResultCodes.interrupt, message: "interrupted")
-            }
-            do {
-                try readBatch(client)
-            } catch let error as WireError {
-                throw ClusterAttempt(connection: connection, wasInTransaction: connection.isInTransaction, commits: false)
-                    .judgeAfterSending(error, mayCommit: false, rowsDelivered: true).failure
-            }
-        }
-        row = rows[next]
-        next += 1
-        return ClusterResultCodes.row
-    }
-
-    private func readBatch(_ client: WireClient) throws {
-        let batch: RowBatch
-        do {
-            batch = try client.nextBatch()
-        } catch {
-            lastBatchRead = true
-            if connection.streamingStatement === self { connection.streamingStatement = nil }
-            throw error
-        }
-        rows = batch.rows
-        next = 0
-        if batch.isLast {
-            lastBatchRead = true
-            if connection.streamingStatement === self { connection.streamingStatement = nil }
-        }
-    }
-
-    /// Reads every batch still on the wire, so that another statement can use the connection
-    /// while this one's rows are read from memory.
-    ///
-    /// - Throws: `WireError` when the connection fails meanwhile; this statement then hands out
-    ///   the rows received and throws a cut-short error after them.
-    func readRemainingBatches() throws {
-        var remaining = Array(rows[next...])
-        defer {
-            rows = remaining
-            next = 0
-        }
-        do {
-            while !lastBatchRead {
-                guard let client = connection.client else { throw WireError.closed(address: "the leader") }
-                let batch = try client.nextBatch()
-                remaining += batch.rows
-                lastBatchRead = batch.isLast
-            }
-        } catch let error as WireError {
-            lastBatchRead = true
-            cutShort = error
-            throw error
-        }
-    }
-
-    /// The connection broke while rows were arriving: the rows received stay readable, and
-    /// the statement then throws a cut-short error after them.
-    func streamWasCut() {
-        if !lastBatchRead { cutShort = .closed(address: "the leader") }
-        lastBatchRead = true
-    }
-
-    /// Stops a query whose batches are still arriving.
-    private func stopStream() {
-        guard connection.streamingStatement === self else { return }
-        connection.streamingStatement = nil
-        lastBatchRead = true
-        do {
-            try connection.client?.interrupt(database: connection.databaseID)
-        } catch {
-            connection.dropClient()
-        }
-    }
-
     // MARK: Preparing
 
     /// Prepares the statement on the current leader connection unless it already is.
@@ -332,41 +245,4 @@ final class ClusterStatement {
         }
     }
 
-    /// The value in `column` of the current row; NULL out of range.
-    func value(at column: Int32) -> SQLValue {
-        column >= 0 && Int(column) < row.count ? row[Int(column)] : .null
-    }
-
-    /// Binds `value` to parameter `index` (from 1), as the `sqlite3_bind_*` functions.
-    func bind(_ value: SQLValue, at index: Int32) -> Int32 {
-        stopStream()
-        guard index >= 1, Int(index) <= parameterCount else {
-            return connection.fail(ClusterResultCodes.range, "column index out of range")
-        }
-        if case .text(let text) = value, text.utf8.contains(0) {
-            return connection.fail(ClusterResultCodes.misuse, "dqlite cluster: a text parameter cannot contain a NUL character (dqlite's protocol ends texts at NUL); bind it as a blob")
-        }
-        bindings[Int(index) - 1] = value
-        return ClusterResultCodes.ok
-    }
-
-    /// The name of parameter `index`, as C text kept until the statement is freed.
-    func parameterNamePointer(_ index: Int) -> UnsafePointer<CChar>? {
-        guard let name = parameterName(index) else { return nil }
-        if let known = namePointers[index] { return UnsafePointer(known) }
-        let pointer = strdup(name)
-        namePointers[index] = pointer
-        return UnsafePointer(pointer)
-    }
-
-    /// The name of parameter `index` (from 1), as written.
-    func parameterName(_ index: Int) -> String? {
-        index >= 1 && index <= shape.parameterNames.count ? shape.parameterNames[index - 1] : nil
-    }
-}
-
-/// An error of a statement, as SQLite would report it: a code and a message.
-struct ClusterFailure: Error {
-    let code: Int32
-    let message: String
 }

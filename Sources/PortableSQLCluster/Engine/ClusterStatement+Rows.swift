@@ -1,0 +1,99 @@
+import PortableSQL
+
+/// Reading a query's rows: from the batch in hand, then from the batches that follow on the
+/// wire, which another statement of the connection may have read ahead into memory.
+extension ClusterStatement {
+    /// The next row from the batches, reading the next batch when needed.
+    func nextRow() throws -> Int32 {
+        while next >= rows.count {
+            if let cutShort {
+                self.cutShort = nil
+                throw ClusterAttempt(connection: connection, wasInTransaction: connection.isInTransaction, commits: false)
+                    .judgeAfterSending(cutShort, mayCommit: false, rowsDelivered: true).failure
+            }
+            guard !lastBatchRead, let client = connection.client else {
+                state = .done
+                return ClusterResultCodes.done
+            }
+            if connection.interruptRequested.exchange(false, ordering: .relaxed) {
+                stopStream()
+                throw ClusterFailure(code: ClusterResultCodes.interrupt, message: "interrupted")
+            }
+            do {
+                try readBatch(client)
+            } catch let error as WireError {
+                throw ClusterAttempt(connection: connection, wasInTransaction: connection.isInTransaction, commits: false)
+                    .judgeAfterSending(error, mayCommit: false, rowsDelivered: true).failure
+            }
+        }
+        row = rows[next]
+        next += 1
+        return ClusterResultCodes.row
+    }
+
+    func readBatch(_ client: WireClient) throws {
+        let batch: RowBatch
+        do {
+            batch = try client.nextBatch()
+        } catch {
+            lastBatchRead = true
+            if connection.streamingStatement === self { connection.streamingStatement = nil }
+            throw error
+        }
+        rows = batch.rows
+        next = 0
+        if batch.isLast {
+            lastBatchRead = true
+            if connection.streamingStatement === self { connection.streamingStatement = nil }
+        }
+    }
+
+    /// Reads every batch still on the wire, so that another statement can use the connection
+    /// while this one's rows are read from memory.
+    ///
+    /// - Throws: `WireError` when the connection fails meanwhile; this statement then hands out
+    ///   the rows received and throws a cut-short error after them.
+    func readRemainingBatches() throws {
+        var remaining = Array(rows[next...])
+        defer {
+            rows = remaining
+            next = 0
+        }
+        do {
+            while !lastBatchRead {
+                guard let client = connection.client else { throw WireError.closed(address: "the leader") }
+                let batch = try client.nextBatch()
+                remaining += batch.rows
+                lastBatchRead = batch.isLast
+            }
+        } catch let error as WireError {
+            lastBatchRead = true
+            cutShort = error
+            throw error
+        }
+    }
+
+    /// The connection broke while rows were arriving: the rows received stay readable, and
+    /// the statement then throws a cut-short error after them.
+    func streamWasCut() {
+        if !lastBatchRead { cutShort = .closed(address: "the leader") }
+        lastBatchRead = true
+    }
+
+    /// Stops a query whose batches are still arriving.
+    func stopStream() {
+        guard connection.streamingStatement === self else { return }
+        connection.streamingStatement = nil
+        lastBatchRead = true
+        do {
+            try connection.client?.interrupt(database: connection.databaseID)
+        } catch {
+            connection.dropClient()
+        }
+    }
+
+    /// The value in `column` of the current row; NULL out of range.
+    func value(at column: Int32) -> SQLValue {
+        column >= 0 && Int(column) < row.count ? row[Int(column)] : .null
+    }
+}

@@ -36,9 +36,7 @@ final class ClusterConnection {
     var totalChanges: Int64 = 0
     var lastInsertRowID: Int64 = 0
 
-    private(set) var isInTransaction = false
-    private var savepoints: [String] = []
-    private var transactionStartedBySavepoint = false
+    private var transaction = TransactionState()
 
     /// The hooks set on the connection that a cluster cannot call, by kind; while any is set,
     /// statements fail with an error that names it.
@@ -165,41 +163,21 @@ final class ClusterConnection {
 
     // MARK: Transaction state
 
+    /// Whether a transaction is open, as followed from the statements that succeeded.
+    var isInTransaction: Bool { transaction.isOpen }
+
     /// Follows the transaction state after a statement with `effect` succeeded.
     func apply(_ effect: StatementShape.TransactionEffect) {
-        switch effect {
-        case .none: break
-        case .begin:
-            isInTransaction = true
-            transactionStartedBySavepoint = false
-        case .commit, .rollback:
-            endTransaction()
-        case .savepoint(let name):
-            if !isInTransaction {
-                isInTransaction = true
-                transactionStartedBySavepoint = true
-            }
-            savepoints.append(name)
-        case .release(let name):
-            guard let index = savepoints.lastIndex(of: name) else { return }
-            savepoints.removeSubrange(index...)
-            if savepoints.isEmpty, transactionStartedBySavepoint { endTransaction() }
-        }
+        transaction.apply(effect)
     }
 
     /// Whether a statement with `effect` would commit the open transaction.
     func commits(_ effect: StatementShape.TransactionEffect) -> Bool {
-        switch effect {
-        case .commit: return true
-        case .release(let name): return transactionStartedBySavepoint && savepoints.first == name
-        default: return false
-        }
+        transaction.commits(effect)
     }
 
     /// Forgets the transaction, which the node rolled back or committed.
     func endTransaction() {
-        isInTransaction = false
-        transactionStartedBySavepoint = false
-        savepoints = []
+        transaction.end()
     }
 }

@@ -86,10 +86,12 @@ report.add("W3 fetch by name", try harness.measure([
 
 if selected("W4") {
 say("\nW4 fetch \(rows) rows into structs of 10 Int properties")
+let recordsInMemory = (0..<rows).map(BenchRecord.init(row:))
 report.add("W4 fetch records", try harness.measure([
     ("raw C", { try Raw.fetchRecords(path: dataPath) }),
     ("PortableSQLCodable", { try Portable.fetchRecords(path: dataPath) }),
     ("PortableSQL Codable struct", { try Portable.fetchPlainCodableRecords(path: dataPath) }),
+    ("Decodable alone, from memory (no database)", { try DecodableFloor.decode(recordsInMemory) }),
     ("GRDB FetchableRecord", { try GRDBContender.fetchRecords(path: dataPath) }),
     ("GRDB Codable", { try GRDBContender.fetchCodableRecords(path: dataPath) }),
 ]))

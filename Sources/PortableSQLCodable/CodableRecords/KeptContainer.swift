@@ -12,21 +12,19 @@ struct KeptContainer: ~Copyable {
         if let memory { release?(memory) }
     }
 
-    /// Whether a container is kept for the coding keys `key`.
+    /// The container kept for the coding keys `Key`, or a new one from `make`, kept from now on.
     @inline(__always)
-    func isKept(keyedBy key: ObjectIdentifier) -> Bool {
-        keyType == key && memory != nil
-    }
-
-    /// The kept container, which `isKept(keyedBy:)` said is a `Container`. (No optional is
-    /// returned: in generic code, `Container?` is one more generic type to look up.)
-    @inline(__always)
-    func container<Container>(_ type: Container.Type) -> Container {
-        memory.unsafelyUnwrapped.assumingMemoryBound(to: Container.self).pointee
+    mutating func container<Key: CodingKey, Container>(keyedBy key: Key.Type, orMake make: () -> Container) -> Container {
+        if keyType == ObjectIdentifier(Key.self), let memory {
+            return memory.assumingMemoryBound(to: Container.self).pointee
+        }
+        let container = make()
+        keep(container, keyedBy: ObjectIdentifier(Key.self))
+        return container
     }
 
     /// Keeps `container`, made for the coding keys `key`, in place of the one kept before.
-    mutating func keep<Container>(_ container: Container, keyedBy key: ObjectIdentifier) {
+    private mutating func keep<Container>(_ container: Container, keyedBy key: ObjectIdentifier) {
         if let memory { release?(memory) }
         let typed = UnsafeMutablePointer<Container>.allocate(capacity: 1)
         typed.initialize(to: container)

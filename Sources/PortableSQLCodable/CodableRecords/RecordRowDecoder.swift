@@ -55,7 +55,7 @@ final class RecordRowDecoder: Decoder {
     /// Whether this decoder decodes `T`, and is not decoding a record already.
     @inline(__always)
     func decodesInPlace<T: SQLCodableRecord>(_ type: T.Type) -> Bool {
-        recordType == T.self && !reading.isDecoding
+        recordType == T.self && !reading.isCoding
     }
 
     /// A `T` decoded from the statement's current row (`handle`), or from the values (`nil`).
@@ -63,7 +63,7 @@ final class RecordRowDecoder: Decoder {
     /// - Throws: what `T`'s `init(from:)` throws.
     func decode<T: SQLCodableRecord>(_ type: T.Type, handle: OpaquePointer?) throws -> T {
         reading.begin(handle)
-        defer { reading.end() }
+        defer { reading.finish() }
         return try T(from: self)
     }
 
@@ -72,13 +72,8 @@ final class RecordRowDecoder: Decoder {
 
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard reading.isDecoding else { throw RecordRowReading.usedAfterDecoding }
-        if kept.isKept(keyedBy: ObjectIdentifier(Key.self)) {
-            return kept.container(KeyedDecodingContainer<Key>.self)
-        }
-        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(reading: reading))
-        kept.keep(container, keyedBy: ObjectIdentifier(Key.self))
-        return container
+        guard reading.isCoding else { throw RecordRowReading.usedAfterDecoding }
+        return kept.container(keyedBy: Key.self) { KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(reading: reading)) }
     }
 
     @usableFromInline

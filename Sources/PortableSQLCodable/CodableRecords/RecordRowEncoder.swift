@@ -58,12 +58,7 @@ final class RecordRowEncoder: Encoder, @unchecked Sendable {
 
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if kept.isKept(keyedBy: ObjectIdentifier(Key.self)) {
-            return kept.container(KeyedEncodingContainer<Key>.self)
-        }
-        let container = KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(writing: writing))
-        kept.keep(container, keyedBy: ObjectIdentifier(Key.self))
-        return container
+        return kept.container(keyedBy: Key.self) { KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(writing: writing)) }
     }
 
     @usableFromInline

@@ -1,27 +1,11 @@
 import Foundation
 import PortableSQL
 
-/// The row a `SQLCodableRecord` decodes from, as its keyed containers read it: the values (in
-/// place from the statement, or held), where the next property is expected, and which decoder
-/// is decoding a record from it.
-///
-/// A container reads it through an unretained reference and a token (both trivial to copy),
-/// because the standard library copies a container for each property it decodes: a reference
-/// that is retained would cost two atomic operations a property. So that such a reference never
-/// dangles, even in a container kept past `init(from:)`, readings are never freed: a decoder
-/// takes one (`ReusedObjects`) and gives it back, and a container whose token is no longer the
-/// reading's active one throws instead of reading.
-final class RecordRowReading: @unchecked Sendable {
-    // Used by one decoder at a time; handed between decoders under the pool's lock.
-
+/// The row a `SQLCodableRecord` decodes from, as its keyed containers read it: the values, in
+/// place from the statement or held (see `RecordRowCoding`).
+final class RecordRowReading: RecordRowCoding, @unchecked Sendable {
     private static let reused = ReusedObjects<RecordRowReading>()
 
-    /// Finds each property's column.
-    private(set) var finder = ColumnFinder.empty
-    /// How each column's property is stored, by position.
-    private(set) var kinds: [StoredKind] = []
-    /// The table's name, for messages.
-    private(set) var tableName = ""
     /// The statement's function table, when the values are read in place.
     private var functions: UnsafePointer<SQLiteFunctions>?
     /// The statement read in place (reread for each record: it is `nil` once closed).
@@ -30,18 +14,11 @@ final class RecordRowReading: @unchecked Sendable {
     private var offset = 0
     /// The values, by position, when they are not read in place.
     private var values: [SQLValue?] = []
-    /// Where the next property is expected: properties decode in the order of the columns.
-    @exclusivity(unchecked) var next = 0
-    /// The token of the decoder that holds the reading: unique to that holder.
-    private(set) var token: UInt64 = 0
-    /// The token while a record's `init(from:)` runs, else 0: what containers check.
-    @exclusivity(unchecked) private(set) var activeToken: UInt64 = 0
-
-    private init() {}
 
     /// A reading of the columns of `schema`'s table in `statement`'s rows, from column `offset`.
     static func take(schema: CodableRecordSchema, statement: SQLStatement, offset: Int) -> RecordRowReading {
-        let reading = take(schema: schema)
+        let reading = reused.take { RecordRowReading() }
+        reading.hold(finder: schema.finder, kinds: schema.kinds, tableName: schema.table.name)
         reading.functions = statement.engine.functionTable
         reading.offset = offset
         return reading
@@ -49,48 +26,32 @@ final class RecordRowReading: @unchecked Sendable {
 
     /// A reading of `values`, one per column of `schema`'s table.
     static func take(schema: CodableRecordSchema, values: [SQLValue?]) -> RecordRowReading {
-        let reading = take(schema: schema)
+        let reading = reused.take { RecordRowReading() }
+        reading.hold(finder: schema.finder, kinds: schema.kinds, tableName: schema.table.name)
         reading.values = values
         return reading
     }
 
-    private static func take(schema: CodableRecordSchema) -> RecordRowReading {
-        let reading = reused.take { RecordRowReading() }
-        reading.finder = schema.finder
-        reading.kinds = schema.kinds
-        reading.tableName = schema.table.name
-        reading.token = HolderTokens.next()
-        return reading
+    /// Gives the reading back, to be taken again.
+    func giveBack() {
+        release()
+        Self.reused.giveBack(self)
     }
 
-    /// Gives the reading back to the pool: containers made for it throw from now on.
-    func giveBack() {
-        token = 0
-        activeToken = 0
+    override func release() {
+        super.release()
         functions = nil
         handle = nil
         offset = 0
         values = []
-        kinds = []
-        Self.reused.giveBack(self)
     }
 
     /// Starts decoding a record from the statement's current row (`handle`), or from the values.
     @inline(__always)
     func begin(_ handle: OpaquePointer?) {
         self.handle = handle
-        next = 0
-        activeToken = token
+        start()
     }
-
-    /// Ends decoding a record: later reads through a kept container throw.
-    @inline(__always)
-    func end() {
-        activeToken = 0
-    }
-
-    /// Whether a record's `init(from:)` is running on this reading.
-    var isDecoding: Bool { activeToken != 0 }
 
     /// The value at `position` (NULL when the row has none).
     @inline(__always)
@@ -118,15 +79,9 @@ final class RecordRowReading: @unchecked Sendable {
     /// The position of the column named `name`, moving past it; `nil` when the table has none.
     @inline(__always)
     func take(_ name: String) -> Int? {
-        guard let position = finder.position(of: name, hint: next) else { return nil }
+        guard let position = position(of: name) else { return nil }
         next = position + 1
         return position
-    }
-
-    /// The position of the column named `name`, without moving past it.
-    @inline(__always)
-    func peek(_ name: String) -> Int? {
-        finder.position(of: name, hint: next)
     }
 
     /// What a container kept past its record's `init(from:)` throws.

@@ -18,6 +18,8 @@ final class CodableRecordSchema: @unchecked Sendable {
     let positions: [String: Int]
     /// Finds columns by name for the coders, without reference counting.
     let finder: ColumnFinder
+    /// The encoder kept for the type's records, lent to one record at a time.
+    let encoder: Borrowable<RecordRowEncoder>
     /// Why the type cannot be a record, when it cannot.
     let failure: SQLError?
     /// The positions of the key paths whose column is known, found by `KeyPathColumns` as
@@ -29,8 +31,9 @@ final class CodableRecordSchema: @unchecked Sendable {
 
     init<T: SQLCodableRecord>(_ type: T.Type) {
         recordType = type
+        var properties: [SchemaProbe.Property] = []
         do {
-            let properties = try SchemaProbe.properties(of: type)
+            properties = try SchemaProbe.properties(of: type)
             guard !properties.isEmpty else {
                 throw SQLError(code: .misuse, message: "it has no stored property")
             }
@@ -39,21 +42,21 @@ final class CodableRecordSchema: @unchecked Sendable {
                 return SQLColumn(name: property.name, type: property.kind.columnType, primaryKey: key, nullable: !key)
             }
             table = SQLTable(recordNamed: T.tableName, columns: columns)
-            kinds = properties.map(\.kind)
-            names = properties.map(\.name)
-            types = properties.map(\.type)
             failure = nil
         } catch {
             let reason = (error as? SQLError)?.message ?? "\(error)"
             let failure = SQLError(code: .misuse, message: "\(T.self) cannot be stored as a SQLCodableRecord: \(reason)")
+            properties = []
             table = SQLTable(recordNamed: T.tableName, failure: failure)
-            kinds = []
-            names = []
-            types = []
             self.failure = failure
         }
+        kinds = properties.map(\.kind)
+        names = properties.map(\.name)
+        types = properties.map(\.type)
         positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        finder = ColumnFinder(names: names, positions: positions)
+        let finder = ColumnFinder(names: names, positions: positions)
+        self.finder = finder
+        encoder = Borrowable(RecordRowEncoder(writing: .take(finder: finder, kinds: kinds, tableName: table.name)))
         table.layout.codableSchema = self
     }
 
@@ -81,9 +84,13 @@ final class CodableRecordSchema: @unchecked Sendable {
 /// Finds the position of a column by name, first where the order of the properties puts it.
 /// The names and positions are copied into memory of their own that is never freed (a schema
 /// lives as long as the process), so that the coders, which look up each property of each
-/// record, copy and read it with no reference counting.
-struct ColumnFinder {
-    private let names: UnsafeBufferPointer<String>
+/// record, copy and read it with no reference counting. Sendable: the memory never changes.
+struct ColumnFinder: @unchecked Sendable {
+    /// A finder of no column.
+    static let empty = ColumnFinder(names: [], positions: [:])
+
+    /// The column names, by position.
+    let names: UnsafeBufferPointer<String>
     private let positions: UnsafePointer<[String: Int]>
 
     init(names: [String], positions: [String: Int]) {
@@ -105,22 +112,43 @@ struct ColumnFinder {
 }
 
 /// The schema of each `SQLCodableRecord` type, made on first use.
+///
+/// Read without a lock (`T.table` is read for each record inserted): the schemas are in an
+/// immutable dictionary that an addition replaces whole. A replaced dictionary is never freed,
+/// since a reader may still hold it; there are as many as record types, each small.
 @usableFromInline
 enum CodableRecordRegistry {
-    private static let schemas = Mutex<[ObjectIdentifier: CodableRecordSchema]>([:])
+    private final class Schemas: Sendable {
+        let byType: [ObjectIdentifier: CodableRecordSchema]
+
+        init(_ byType: [ObjectIdentifier: CodableRecordSchema]) {
+            self.byType = byType
+        }
+    }
+
+    /// The address of the current `Schemas` (0 before the first), retained once and never released.
+    private static let current = Atomic<UInt>(0)
+    /// Serializes additions.
+    private static let additions = Mutex(())
 
     /// `type`'s schema, made now when it is the first use.
     @usableFromInline
     static func schema<T: SQLCodableRecord>(of type: T.Type) -> CodableRecordSchema {
         let id = ObjectIdentifier(type)
-        if let schema = schemas.withLock({ $0[id] }) { return schema }
+        if let schema = schemas()[id] { return schema }
         // Made outside the lock: probing runs the type's own initializer.
         let made = CodableRecordSchema(type)
-        return schemas.withLock { schemas in
-            if let schema = schemas[id] { return schema }
-            schemas[id] = made
+        return additions.withLock { _ in
+            var byType = schemas()
+            if let schema = byType[id] { return schema }
+            byType[id] = made
+            current.store(UInt(bitPattern: Unmanaged.passRetained(Schemas(byType)).toOpaque()), ordering: .releasing)
             return made
         }
     }
-}
 
+    private static func schemas() -> [ObjectIdentifier: CodableRecordSchema] {
+        guard let raw = UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring)) else { return [:] }
+        return Unmanaged<Schemas>.fromOpaque(raw).takeUnretainedValue().byType
+    }
+}

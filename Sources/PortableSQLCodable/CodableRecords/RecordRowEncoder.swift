@@ -1,18 +1,26 @@
+import PortableSQL
+
 /// Encodes a `SQLCodableRecord` into a row of its table: each property into its column, found
 /// by the position the properties encode in (a name comparison), or by name.
+///
+/// Each record type keeps one encoder for its records (`CodableRecordSchema.encoder`), which
+/// keeps the keyed container of the last record's coding keys, so that encoding a record
+/// allocates nothing and looks up no generic type beyond the container's own.
 @usableFromInline
-final class RecordRowEncoder: Encoder {
-    /// Unowned: schemas live as long as the process (`CodableRecordRegistry`).
-    unowned(unsafe) let schema: CodableRecordSchema
-    let finder: ColumnFinder
-    /// The row's values, by position in the table. (The encoder is used by one record's
-    /// `encode(to:)` at a time: no access overlaps.)
-    @exclusivity(unchecked) var storage: [SQLValue?]
+final class RecordRowEncoder: Encoder, @unchecked Sendable {
+    // Used by one record's `encode(to:)` at a time (see `Borrowable`).
 
-    private init(schema: CodableRecordSchema, storage: [SQLValue?]) {
-        self.schema = schema
-        finder = schema.finder
-        self.storage = storage
+    /// The row, written by the containers.
+    let writing: RecordRowWriting
+    /// The container handed out last.
+    private var kept = KeptContainer()
+
+    init(writing: RecordRowWriting) {
+        self.writing = writing
+    }
+
+    deinit {
+        writing.giveBack()
     }
 
     /// Encodes `record` into `row`, laid out as the schema's table (a row of another layout is
@@ -27,11 +35,22 @@ final class RecordRowEncoder: Encoder {
         if row.layout !== layout || row.source != nil || row.storage.count != layout.columns.count {
             row = SQLRow(layout: layout)
         }
-        // The row's buffer is lent to the encoder and given back, so that it is not copied.
-        let encoder = RecordRowEncoder(schema: schema, storage: [])
-        swap(&encoder.storage, &row.storage)
-        defer { swap(&encoder.storage, &row.storage) }
-        try record.encode(to: encoder)
+        if let encoder = schema.encoder.borrow() {
+            defer { schema.encoder.giveBack() }
+            try encoder.encode(record, into: &row.storage)
+        } else {
+            let writing = RecordRowWriting.take(finder: schema.finder, kinds: schema.kinds, tableName: schema.table.name)
+            try RecordRowEncoder(writing: writing).encode(record, into: &row.storage)
+        }
+    }
+
+    /// Encodes `record` into `values`, one per column, in place.
+    private func encode<T: Encodable>(_ record: T, into values: inout [SQLValue?]) throws {
+        try values.withUnsafeMutableBufferPointer { values in
+            writing.begin(values)
+            defer { writing.end() }
+            try record.encode(to: self)
+        }
     }
 
     @usableFromInline var codingPath: [any CodingKey] { [] }
@@ -39,42 +58,55 @@ final class RecordRowEncoder: Encoder {
 
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(encoder: self))
+        return kept.container(keyedBy: Key.self) { KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(writing: writing)) }
     }
 
     @usableFromInline
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        RecordShapeRefusal<AnyKeyForRefusal>(table: schema.table.name)
+        RecordShapeRefusal<AnyKeyForRefusal>(table: writing.tableName)
     }
 
     @usableFromInline
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        RecordShapeRefusal<AnyKeyForRefusal>(table: schema.table.name)
+        RecordShapeRefusal<AnyKeyForRefusal>(table: writing.tableName)
     }
 }
 
 /// The properties of a record, each written to its column.
+///
+/// Trivial to copy, and reaching its writing unretained (see `RecordRowReading`).
 private struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    /// Unowned, so that each property written costs no reference counting: the encoder lives
-    /// while the record's `encode(to:)` runs, which is when its containers may be used.
-    unowned(unsafe) let encoder: RecordRowEncoder
-    /// Where the next property is expected: properties encode in the order of the columns.
-    var next = 0
+    private let writing: Unmanaged<RecordRowWriting>
+    /// The writing's token when the container was made: it writes only while that is active.
+    private let token: UInt64
 
-    init(encoder: RecordRowEncoder) {
-        self.encoder = encoder
+    init(writing: RecordRowWriting) {
+        self.writing = Unmanaged.passUnretained(writing)
+        token = writing.token
     }
 
     var codingPath: [any CodingKey] { [] }
 
+    /// Runs `body` with the writing, unretained.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the record's `encode(to:)` has returned.
+    @inline(__always)
+    private func write<Result>(_ body: (RecordRowWriting) throws -> Result) throws -> Result {
+        try writing._withUnsafeGuaranteedRef { writing in
+            guard writing.activeToken == token else { throw RecordRowWriting.usedAfterEncoding }
+            return try body(writing)
+        }
+    }
+
     /// Stores `value` in `key`'s column.
     @inline(__always)
-    private mutating func store(_ value: SQLValue, _ key: Key) throws {
-        guard let position = encoder.finder.position(of: key.stringValue, hint: next) else {
-            throw SQLError(code: .misuse, message: "\(encoder.schema.table.name) has no column \(key.stringValue): the record encoded a property it did not decode")
+    private func store(_ value: SQLValue, _ key: Key) throws {
+        try write { writing in
+            guard let position = writing.position(of: key.stringValue) else {
+                throw SQLError(code: .misuse, message: "\(writing.tableName) has no column \(key.stringValue): the record encoded a property it did not decode")
+            }
+            writing.store(value, at: position)
         }
-        next = position + 1
-        encoder.storage[position] = value
     }
 
     mutating func encodeNil(forKey key: Key) throws { try store(.null, key) }
@@ -104,22 +136,26 @@ private struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainer
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        guard let position = encoder.finder.position(of: key.stringValue, hint: next) else {
-            return try store(.null, key)
-        }
-        try store(StoredValueCoding.encode(value, kind: encoder.schema.kinds[position]), key)
+        let kind = try write { writing in writing.position(of: key.stringValue).map { writing.kinds[$0] } }
+        guard let kind else { return try store(.null, key) }
+        try store(StoredValueCoding.encode(value, kind: kind), key)
+    }
+
+    /// The table's name, for messages.
+    private var tableName: String {
+        (try? write { $0.tableName }) ?? "record"
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(RecordShapeRefusal<NestedKey>(table: encoder.schema.table.name))
+        KeyedEncodingContainer(RecordShapeRefusal<NestedKey>(table: tableName))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        RecordShapeRefusal<Key>(table: encoder.schema.table.name)
+        RecordShapeRefusal<Key>(table: tableName)
     }
 
-    mutating func superEncoder() -> any Encoder { RefusingEncoder(table: encoder.schema.table.name) }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { RefusingEncoder(table: encoder.schema.table.name) }
+    mutating func superEncoder() -> any Encoder { RefusingEncoder(table: tableName) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { RefusingEncoder(table: tableName) }
 }
 
 /// A container a record cannot encode through (its properties are columns): refuses every value.

@@ -53,7 +53,7 @@ extension SQLCodableRecord {
     ///   when the type cannot be a record.
     @inlinable
     public init(row: SQLRow, context: SQLContext) throws {
-        try self.init(from: RecordRowDecoder(row: row, schema: CodableRecordSchema.of(Self.self, row: row)))
+        self = try RecordRowDecoder.decode(Self.self, from: row)
     }
 
     /// Encodes the record into `row` through its `Encodable` conformance; a `nil` optional is

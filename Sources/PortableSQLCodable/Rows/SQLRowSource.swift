@@ -19,6 +19,8 @@ final class SQLRowSource {
     @usableFromInline @exclusivity(unchecked) var isSnapshot = false
     /// The values, by position, once the source is a snapshot.
     @usableFromInline @exclusivity(unchecked) var snapshot: [SQLValue] = []
+    /// The decoder of the `SQLCodableRecord` whose table the layout is, if it is one's.
+    let recordDecoder: RecordRowDecoder?
 
     /// A source reading the layout's columns from the statement's columns `offset`, `offset + 1`, ….
     init(layout: SQLRowLayout, statement: SQLStatement, offset: Int) {
@@ -26,6 +28,7 @@ final class SQLRowSource {
         self.statement = statement
         self.functions = statement.engine.functionTable
         self.offset = offset
+        recordDecoder = layout.codableSchema.map { RecordRowDecoder(schema: $0, statement: statement, offset: offset) }
     }
 
     /// The value at `position` of the layout.

@@ -35,6 +35,22 @@ import Testing
         #expect(try reader.selectAll(sql: "SELECT a FROM t") == [[.long(42)]])
     }
 
+    @Test func theDataFolderIsTheOwnersAloneAndAnOpenOneIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        let made = folder.path("made/node1")
+        let node = try SQLClusterNode(id: 1, address: "127.0.0.1:\(try freePort())", dataDirectory: made, networkLatency: .milliseconds(10))
+        node.stop()
+        let mode = try FileManager.default.attributesOfItem(atPath: made)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o700)
+        let open = folder.path("open")
+        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        let error = #expect(throws: SQLError.self) {
+            _ = try SQLClusterNode(id: 1, address: "127.0.0.1:\(try freePort())", dataDirectory: open)
+        }
+        #expect(error?.code == .perm)
+        #expect(error?.message.contains("run chmod 700 on it") == true)
+    }
+
     @Test func aNodeThatCannotStartSaysWhy() throws {
         let folder = try TemporaryDirectory()
         let taken = try FakeNode(.silent)

@@ -13,6 +13,8 @@ final class FakeNode: Sendable {
         case garbage
         /// Reads and never writes.
         case silent
+        /// Sends these bytes after the client's first 8 (its protocol version), then reads.
+        case answer([UInt8])
     }
 
     let address: String
@@ -44,9 +46,16 @@ final class FakeNode: Sendable {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else { return }
                 accepted.descriptors.withLock { $0.append(connection) }
-                if behaviour == .garbage {
+                switch behaviour {
+                case .garbage:
                     let answer = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8)
                     _ = send(connection, answer, answer.count, Int32(MSG_NOSIGNAL))
+                case .answer(let bytes):
+                    var version = [UInt8](repeating: 0, count: 8)
+                    _ = recv(connection, &version, 8, Int32(MSG_WAITALL))
+                    _ = send(connection, bytes, bytes.count, Int32(MSG_NOSIGNAL))
+                case .silent:
+                    break
                 }
             }
         }.start()

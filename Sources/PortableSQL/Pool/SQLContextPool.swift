@@ -249,7 +249,8 @@ public final class SQLContextPool: Sendable {
     // MARK: Closing
 
     /// Refuses new work with `SQLITE_MISUSE`, waits for the work already accepted to finish,
-    /// checkpoints the WAL into the database file and closes every connection. Closing again
+    /// checkpoints the WAL into the database file (not on a cluster, whose nodes checkpoint
+    /// their own) and closes every connection. Closing again
     /// does nothing.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when called from inside one of the pool's closures,
@@ -274,9 +275,10 @@ public final class SQLContextPool: Sendable {
 
     /// Why the last checkpoint, `PRAGMA wal_checkpoint(PASSIVE)` on the writer (which waits
     /// for nobody), could not copy the whole WAL into the file; `nil` when it did (or the writer
-    /// is already closed).
+    /// is already closed, or its engine keeps no files here: a cluster's nodes checkpoint
+    /// their WAL themselves).
     private func finalCheckpointFailure(_ context: SQLContext) -> SQLError? {
-        guard !context.isClosed else { return nil }
+        guard !context.isClosed, context.engine?.opensFiles != false else { return nil }
         do {
             // One row: busy, frames in the WAL, frames copied into the file.
             let result = try context.selectAll(sql: "PRAGMA wal_checkpoint(PASSIVE)").first ?? []

@@ -24,7 +24,7 @@ struct ClusterAttempt {
     /// opening the database, preparing): nothing ran.
     func judgeBeforeSending(_ error: WireError) -> Outcome {
         if case .failure(let code, let message) = error, !Self.isLeaderChange(code) {
-            return .fail(ClusterFailure(code: Int32(truncatingIfNeeded: code), message: message))
+            return .fail(ClusterFailure(nodeCode: code, message: message))
         }
         connection.dropClient()
         if wasInTransaction { return transactionLost(error) }
@@ -38,13 +38,14 @@ struct ClusterAttempt {
     func judgeAfterSending(_ error: WireError, mayCommit: Bool, rowsDelivered: Bool = false) -> Outcome {
         if case .failure(let code, let message) = error {
             let code = Int32(truncatingIfNeeded: code)
-            if [ClusterResultCodes.notLeader, ClusterResultCodes.legacyNotLeader, ClusterResultCodes.databaseClosed].contains(code) {
+            if [ClusterResultCodes.notLeader, ClusterResultCodes.databaseClosed].contains(code) {
                 // The node refused before running anything.
                 connection.dropClient()
                 return wasInTransaction ? transactionLost(error) : .retry
             }
-            if code != ClusterResultCodes.leadershipLost && code != ClusterResultCodes.legacyLeadershipLost {
-                return .fail(ClusterFailure(code: code, message: message))
+            if code != ClusterResultCodes.leadershipLost {
+                if wasInTransaction { connection.checkTransactionAfterFailure() }
+                return .fail(ClusterFailure(nodeCode: UInt64(UInt32(bitPattern: code)), message: message))
             }
         }
         connection.dropClient()
@@ -70,12 +71,10 @@ struct ClusterAttempt {
         ClusterFailure(code: ClusterResultCodes.notLeader, message: "dqlite cluster: \(message)")
     }
 
-    private static func isLeaderChange(_ code: UInt64) -> Bool {
+    /// Whether a node's failure code says that the leader changed (nothing of the statement ran).
+    static func isLeaderChange(_ code: UInt64) -> Bool {
         let code = Int32(truncatingIfNeeded: code)
-        return [
-            ClusterResultCodes.notLeader, ClusterResultCodes.legacyNotLeader, ClusterResultCodes.leadershipLost,
-            ClusterResultCodes.legacyLeadershipLost, ClusterResultCodes.databaseClosed,
-        ].contains(code)
+        return [ClusterResultCodes.notLeader, ClusterResultCodes.leadershipLost, ClusterResultCodes.databaseClosed].contains(code)
     }
 
     private static func reason(_ error: WireError) -> String {

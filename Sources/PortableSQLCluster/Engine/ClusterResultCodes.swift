@@ -18,7 +18,4 @@ enum ClusterResultCodes {
     /// `SQLITE_NOTFOUND`: what a node answers ("no database opened") on a connection whose
     /// database it closed when it lost the leadership; nothing ran.
     static let databaseClosed: Int32 = 12
-    /// dqlite 1.x's older numbers for the same two codes.
-    static let legacyNotLeader: Int32 = 10 | (32 << 8)
-    static let legacyLeadershipLost: Int32 = 10 | (33 << 8)
 }

@@ -8,8 +8,7 @@ extension ClusterStatement {
         while next >= rows.count {
             if let cutShort {
                 self.cutShort = nil
-                throw ClusterAttempt(connection: connection, wasInTransaction: connection.isInTransaction, commits: false)
-                    .judgeAfterSending(cutShort, mayCommit: false, rowsDelivered: true).failure
+                throw readFailure(cutShort)
             }
             guard !lastBatchRead, let client = connection.client else {
                 state = .done
@@ -22,8 +21,7 @@ extension ClusterStatement {
             do {
                 try readBatch(client)
             } catch let error as WireError {
-                throw ClusterAttempt(connection: connection, wasInTransaction: connection.isInTransaction, commits: false)
-                    .judgeAfterSending(error, mayCommit: false, rowsDelivered: true).failure
+                throw readFailure(error)
             }
         }
         row = rows[next]
@@ -31,6 +29,15 @@ extension ClusterStatement {
         return ClusterResultCodes.row
     }
 
+    /// The error to report when reading the rows failed after some were handed out.
+    private func readFailure(_ error: WireError) -> ClusterFailure {
+        ClusterAttempt(connection: connection, wasInTransaction: connection.isInTransaction, commits: false)
+            .judgeAfterSending(error, mayCommit: false, rowsDelivered: true).failure
+    }
+
+    /// Reads the next batch of the running query into `rows`.
+    ///
+    /// - Throws: `WireError` when the query fails or the connection does.
     func readBatch(_ client: WireClient) throws {
         let batch: RowBatch
         do {
@@ -40,6 +47,7 @@ extension ClusterStatement {
             if connection.streamingStatement === self { connection.streamingStatement = nil }
             throw error
         }
+        setColumnNames(batch.columns)
         rows = batch.rows
         next = 0
         if batch.isLast {

@@ -24,8 +24,8 @@ extension SQLError {
     /// handed out yet. It never runs a write again on its own.
     public var clusterRetry: SQLClusterRetry? {
         switch extendedCode.rawValue {
-        case ClusterResultCodes.notLeader, ClusterResultCodes.legacyNotLeader: return .safe
-        case ClusterResultCodes.leadershipLost, ClusterResultCodes.legacyLeadershipLost: return .outcomeUnknown
+        case ClusterResultCodes.notLeader: return .safe
+        case ClusterResultCodes.leadershipLost: return .outcomeUnknown
         default: return nil
         }
     }

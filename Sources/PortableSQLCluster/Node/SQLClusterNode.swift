@@ -21,7 +21,9 @@ public final class SQLClusterNode: Sendable {
     public let id: UInt64
     /// The "host:port" address the node listens on and the others reach it at.
     public let address: String
-    /// The folder of the node's Raft log and snapshots.
+    /// The folder of the node's Raft log and snapshots: the whole database. It is made readable
+    /// by its owner alone (mode 0700); an existing folder that its group or others may access is
+    /// refused.
     public let dataDirectory: String
 
     private let library: DqliteLibrary
@@ -34,18 +36,15 @@ public final class SQLClusterNode: Sendable {
     /// (default 20 ms, for a local network: a lost leader is replaced within a second).
     ///
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when libdqlite cannot be loaded, the folder
-    ///   cannot be made, or the node cannot start (its address in use, its data unreadable).
+    ///   cannot be made, or the node cannot start (its address in use, its data unreadable);
+    ///   `SQLITE_PERM` when the data folder exists and its group or others may access it.
     public init(id: UInt64, address: String, dataDirectory: String, networkLatency: Duration = .milliseconds(20)) throws {
         self.id = id
         self.address = address
         self.dataDirectory = dataDirectory
         library = try DqliteLibrary.shared()
         signal(SIGPIPE, SIG_IGN)
-        do {
-            try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
-        } catch {
-            throw SQLError(code: .cantOpen, message: "cannot make the node's data folder \(dataDirectory): \(error.localizedDescription)")
-        }
+        try Self.prepareDataDirectory(dataDirectory)
         var created: OpaquePointer?
         let status = library.create(id, address, dataDirectory, &created)
         guard let created else { throw SQLError(code: .cantOpen, message: "cannot create dqlite node \(id) (error \(status))") }

@@ -38,8 +38,16 @@ struct MessageWriter {
 
     /// A tuple of parameters: their count in one byte and their types one byte each, padded to
     /// a word, then each value. No parameters write nothing.
-    mutating func parameters(_ values: [SQLValue]) {
+    ///
+    /// - Throws: `ClusterFailure` (`SQLITE_RANGE`) for more parameters than the protocol's
+    ///   one-byte count can say.
+    mutating func parameters(_ values: [SQLValue]) throws {
         guard !values.isEmpty else { return }
+        guard values.count <= WireCodes.maximumParameters else {
+            throw ClusterFailure(
+                code: ClusterResultCodes.range,
+                message: "a statement takes at most \(WireCodes.maximumParameters) parameters on a cluster (dqlite's protocol); this one has \(values.count)")
+        }
         bytes.append(UInt8(values.count))
         for value in values {
             switch value {

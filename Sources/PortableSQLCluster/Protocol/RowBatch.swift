@@ -40,12 +40,16 @@ struct RowBatch {
     }
 
     /// One value of a row; dqlite's own types come back as SQLite's (a time as its text or its
-    /// number, a boolean as 0 or 1).
+    /// number, an empty time as NULL, a boolean as 0 or 1).
     private static func value(of type: UInt8, from reader: inout MessageReader) throws -> SQLValue {
         switch type {
         case WireCodes.integer, WireCodes.unixTime, WireCodes.boolean: return .long(try reader.int64())
         case WireCodes.float: return .real(try reader.double())
-        case WireCodes.text, WireCodes.iso8601: return .text(try reader.text())
+        case WireCodes.text: return .text(try reader.text())
+        case WireCodes.iso8601:
+            // A NULL in a DATETIME, DATE or TIMESTAMP column arrives as an empty time.
+            let text = try reader.text()
+            return text.isEmpty ? .null : .text(text)
         case WireCodes.blob: return .blob(try reader.blob())
         case WireCodes.null:
             _ = try reader.uint64()

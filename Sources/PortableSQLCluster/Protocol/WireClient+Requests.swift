@@ -1,3 +1,4 @@
+import Foundation
 import PortableSQL
 
 /// One member of a cluster, as the CLUSTER request lists it.
@@ -51,7 +52,7 @@ extension WireClient {
     ///
     /// - Throws: `WireError`.
     func exec(database: UInt32, statement: UInt32, _ parameters: [SQLValue]) throws -> (lastInsertID: Int64, changes: Int64) {
-        var reply = try call(.exec, statementBody(database, statement, parameters), expecting: .result)
+        var reply = try call(.exec, try statementBody(database, statement, parameters), expecting: .result)
         return (try reply.int64(), try reply.int64())
     }
 
@@ -59,7 +60,7 @@ extension WireClient {
     ///
     /// - Throws: `WireError` when the request cannot be sent.
     func startQuery(database: UInt32, statement: UInt32, _ parameters: [SQLValue]) throws {
-        try send(.query, statementBody(database, statement, parameters))
+        try send(.query, try statementBody(database, statement, parameters))
     }
 
     /// Reads the next batch of rows of the running query.
@@ -67,7 +68,7 @@ extension WireClient {
     /// - Throws: `WireError` (`.failure` with SQLite's code when the query fails).
     func nextBatch() throws -> RowBatch {
         var reply = try receive(expecting: .rows)
-        return try RowBatch(&reply)
+        return try closingUnlessFailure { try RowBatch(&reply) }
     }
 
     /// Frees a prepared statement on the node.
@@ -80,14 +81,22 @@ extension WireClient {
         _ = try call(.finalize, body, expecting: .empty)
     }
 
-    /// Stops the running query, skipping the batches already on their way.
+    /// Stops the running query, skipping the batches already on their way, within the request
+    /// timeout as a whole.
     ///
-    /// - Throws: `WireError` when the connection fails.
+    /// - Throws: `WireError` when the connection fails, or the node goes on sending past the
+    ///   request timeout (the connection is then closed).
     func interrupt(database: UInt32) throws {
         var body = MessageWriter()
         body.uint64(UInt64(database))
         try send(.interrupt, body)
-        while try receive().type != WireCodes.Response.empty.rawValue {}
+        let deadline = Date().addingTimeInterval(requestTimeout)
+        while try receive().type != WireCodes.Response.empty.rawValue {
+            guard Date() < deadline else {
+                close()
+                throw WireError.timedOut(address: address, seconds: requestTimeout)
+            }
+        }
     }
 
     /// Adds a node to the cluster, as a spare (the leader only).
@@ -131,11 +140,11 @@ extension WireClient {
         return try (0..<count).map { _ in WireNode(id: try reply.uint64(), address: try reply.text(), role: try reply.uint64()) }
     }
 
-    private func statementBody(_ database: UInt32, _ statement: UInt32, _ parameters: [SQLValue]) -> MessageWriter {
+    private func statementBody(_ database: UInt32, _ statement: UInt32, _ parameters: [SQLValue]) throws -> MessageWriter {
         var body = MessageWriter()
         body.uint32(database)
         body.uint32(statement)
-        body.parameters(parameters)
+        try body.parameters(parameters)
         return body
     }
 }

@@ -12,7 +12,8 @@ final class WireClient {
     private static let maximumResponseBytes = 256 << 20
 
     let socket: WireSocket
-    private let requestTimeout: Double
+    /// How long one request may take, in seconds.
+    let requestTimeout: Double
 
     /// Connects to `address` and announces protocol version 1.
     ///
@@ -60,16 +61,34 @@ final class WireClient {
     /// - Throws: `WireError.failure` for a failure response, another `WireError` when the
     ///   connection fails or times out or the response is of another type.
     func receive(expecting expected: WireCodes.Response) throws -> MessageReader {
-        var response = try receive()
-        if response.type == WireCodes.Response.failure.rawValue {
-            let code = try response.body.uint64()
-            let message = try response.body.text()
+        try closingUnlessFailure {
+            var response = try receive()
+            if response.type == WireCodes.Response.failure.rawValue {
+                let code = try response.body.uint64()
+                let message = try response.body.text()
+                throw WireError.failure(code: code, message: message)
+            }
+            guard response.type == expected.rawValue else {
+                throw WireError.malformed("response of type \(response.type) where \(expected.rawValue) was expected")
+            }
+            return response.body
+        }
+    }
+
+    /// Runs `body`, closing the connection when it throws anything but a well-formed failure
+    /// response: after a response that is not the one expected, or cannot be read, the stream
+    /// is out of step, and nothing more may be sent on it.
+    ///
+    /// - Throws: what `body` throws.
+    func closingUnlessFailure<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch WireError.failure(let code, let message) {
             throw WireError.failure(code: code, message: message)
+        } catch {
+            socket.close()
+            throw error
         }
-        guard response.type == expected.rawValue else {
-            throw WireError.malformed("response of type \(response.type) where \(expected.rawValue) was expected")
-        }
-        return response.body
     }
 
     /// Reads the next response, whatever its type.

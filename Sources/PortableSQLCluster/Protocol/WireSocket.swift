@@ -86,7 +86,8 @@ final class WireSocket {
     func read(_ count: Int, timeout: Double) throws -> [UInt8] {
         let deadline = Date().addingTimeInterval(timeout)
         var result: [UInt8] = []
-        result.reserveCapacity(count)
+        // Grown as bytes arrive: a peer announcing a large message must also send it.
+        result.reserveCapacity(min(count, chunk.count))
         while result.count < count {
             if pending.isEmpty {
                 let got = recv(descriptor, chunk.baseAddress, chunk.count, 0)

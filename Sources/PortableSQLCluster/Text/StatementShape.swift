@@ -34,7 +34,7 @@ struct StatementShape {
         case "WITH":
             returnsRows = !Self.topLevelWords(words).contains { ["INSERT", "UPDATE", "DELETE", "REPLACE"].contains($0) }
         case "PRAGMA":
-            returnsRows = !words.contains(.symbol(UInt8(ascii: "="))) || second == "JOURNAL_MODE"
+            returnsRows = PragmaShape(words).returnsRows
         default:
             returnsRows = false
         }
@@ -50,6 +50,8 @@ struct StatementShape {
         }
         if first == "ATTACH" || first == "DETACH" {
             unavailable = "ATTACH and DETACH are not available on a cluster: each connection has one replicated database"
+        } else if first == "PRAGMA", let reason = PragmaShape(words).unavailable {
+            unavailable = reason
         } else if first == "VACUUM" {
             unavailable = "VACUUM is not available on a cluster: the nodes keep the database files, and dqlite runs no VACUUM"
         } else if !returnsRows, Self.topLevelWords(words).contains("RETURNING") {

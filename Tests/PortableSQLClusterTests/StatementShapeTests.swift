@@ -18,9 +18,11 @@ import Testing
 
     @Test func queriesAreToldFromWrites() {
         let queries = ["SELECT 1", "  values (1)", "EXPLAIN INSERT INTO t VALUES (1)", "WITH x AS (SELECT 1) SELECT * FROM x",
-                       "PRAGMA table_info(t)", "PRAGMA journal_mode = WAL", "/* c */ select 1"]
+                       "PRAGMA table_info(t)", "PRAGMA journal_mode = WAL", "/* c */ select 1", "PRAGMA busy_timeout = 5000",
+                       "PRAGMA main.index_list(t)", "PRAGMA user_version"]
         let writes = ["INSERT INTO t VALUES (1)", "WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x", "PRAGMA user_version = 3",
-                      "CREATE TABLE t(a)", "UPDATE t SET a = (SELECT 1)", "BEGIN"]
+                      "CREATE TABLE t(a)", "UPDATE t SET a = (SELECT 1)", "BEGIN", "PRAGMA user_version(5)", "PRAGMA main.application_id = 1",
+                      "PRAGMA optimize", "PRAGMA incremental_vacuum"]
         #expect(queries.filter { !StatementShape($0).returnsRows }.isEmpty)
         #expect(writes.filter { StatementShape($0).returnsRows }.isEmpty)
         #expect(StatementShape(" ; -- nothing\n").isBlank)

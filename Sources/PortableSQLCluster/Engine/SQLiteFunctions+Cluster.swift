@@ -56,11 +56,13 @@ extension SQLiteFunctions {
         table["sqlite3_prepare_v2"] = entry(\.prepareV2, { handle, sql, length, statement, tail in
             statement?.pointee = nil
             guard let connection = ClusterHandles.connection(handle), let sql else { return ClusterResultCodes.misuse }
+            // Read in place: copying the rest of a script for each of its statements would take
+            // time in the square of its length.
             let bytes = UnsafeRawBufferPointer(start: sql, count: length < 0 ? strlen(sql) : Int(length))
-            let text = Array(bytes.prefix { $0 != 0 })
-            let end = StatementSplitter.firstStatementLength(String(decoding: text, as: UTF8.self))
+            let first = bytes[..<StatementSplitter.firstStatementLength(bytes)]
+            let end = first.firstIndex(of: 0) ?? first.endIndex
             tail?.pointee = sql + end
-            return connection.prepare(String(decoding: text[..<end], as: UTF8.self)) { statement?.pointee = $0 }
+            return connection.prepare(String(decoding: bytes[..<end], as: UTF8.self)) { statement?.pointee = $0 }
         })
         table["sqlite3_sql"] = entry(\.sql, { handle in UnsafePointer(ClusterHandles.statement(handle)?.text) })
         table["sqlite3_expanded_sql"] = entry(\.expandedSql, { _ in nil })

@@ -11,13 +11,16 @@ enum SQLWord: Equatable {
 }
 
 /// Splits SQL text into words, quoted parts, parameters and symbols, skipping white space and
-/// comments, so that the engine can tell what a statement is without a SQLite to parse it.
-struct SQLWordScanner: Sequence, IteratorProtocol {
-    private let bytes: [UInt8]
-    private var index = 0
+/// comments, so that the engine can tell what a statement is without a SQLite to parse it. It
+/// reads its bytes where they are (an array, or the caller's C string), one piece at a time.
+struct SQLWordScanner<Bytes: RandomAccessCollection>: Sequence, IteratorProtocol where Bytes.Element == UInt8, Bytes.Index == Int {
+    private let bytes: Bytes
+    private var index: Int
 
-    init(_ text: String) {
-        bytes = Array(text.utf8)
+    /// Scans `bytes`, whose indices must start at 0.
+    init(bytes: Bytes) {
+        self.bytes = bytes
+        index = bytes.startIndex
     }
 
     /// The byte offset just past the last piece returned.
@@ -105,5 +108,12 @@ struct SQLWordScanner: Sequence, IteratorProtocol {
 
     private func continuesWord(_ byte: UInt8) -> Bool {
         startsWord(byte) || isDigit(byte) || byte == UInt8(ascii: "$")
+    }
+}
+
+extension SQLWordScanner where Bytes == [UInt8] {
+    /// Scans the UTF-8 bytes of `text`.
+    init(_ text: String) {
+        self.init(bytes: Array(text.utf8))
     }
 }

@@ -51,8 +51,18 @@ import Testing
     @Test func aSilentPeerTimesOut() throws {
         let silent = try FakeNode(.silent)
         let (error, seconds) = failedOpen([silent.address])
-        #expect(error?.message.contains("\(silent.address) did not answer within 0.5 s") == true)
+        // The last request had what was left of the search time, at most its 0.5 s.
+        #expect(error?.message.contains("\(silent.address) did not answer within 0.") == true)
         #expect(seconds < 3)
+    }
+
+    @Test func theLeaderSearchTimeBoundsASlowRequest() throws {
+        let silent = try FakeNode(.silent)
+        let options = SQLClusterOptions(connectTimeout: 1, requestTimeout: 5, leaderSearchTimeout: 0.5)
+        let started = Date()
+        let error = #expect(throws: SQLError.self) { _ = try SQLContext(cluster: [silent.address], database: "app", options: options) }
+        #expect(error?.message.contains("no leader found") == true)
+        #expect(Date().timeIntervalSince(started) < 1.5)
     }
 
     @Test func aConnectionCutWhileRowsArriveSaysTheQueryMayBeRetried() throws {

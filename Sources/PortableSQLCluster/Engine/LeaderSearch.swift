@@ -25,7 +25,7 @@ struct LeaderSearch {
         repeat {
             for address in candidates {
                 do {
-                    if let leader = try ask(address) { return leader }
+                    if let leader = try ask(address, until: deadline) { return leader }
                     reasons[address] = "knows no leader"
                 } catch {
                     reasons[address] = "\(error)"
@@ -41,19 +41,31 @@ struct LeaderSearch {
     }
 
     /// Asks `address` for the leader; returns a client connected to it when it is known and
-    /// confirms it leads.
-    private func ask(_ address: String) throws -> WireClient? {
+    /// confirms it leads. Each connection and request waits no longer than what is left of the
+    /// search time (`deadline`); the client returned then takes the usual request timeout.
+    private func ask(_ address: String, until deadline: Date) throws -> WireClient? {
         let options = settings.options
-        let client = try WireClient(address: address, connectTimeout: options.connectTimeout, requestTimeout: options.requestTimeout)
-        guard let leader = try client.leader() else {
+        func connect(_ address: String) throws -> WireClient {
+            let left = max(0.001, deadline.timeIntervalSinceNow)
+            return try WireClient(address: address, connectTimeout: min(left, options.connectTimeout), requestTimeout: min(left, options.requestTimeout))
+        }
+        func leader(of client: WireClient) throws -> (id: UInt64, address: String)? {
+            client.requestTimeout = min(max(0.001, deadline.timeIntervalSinceNow), options.requestTimeout)
+            return try client.leader()
+        }
+        let client = try connect(address)
+        guard let known = try leader(of: client) else {
             client.close()
             return nil
         }
-        if leader.address == address { return client }
-        client.close()
-        let direct = try WireClient(address: leader.address, connectTimeout: options.connectTimeout, requestTimeout: options.requestTimeout)
-        if try direct.leader()?.address == leader.address { return direct }
-        direct.close()
-        return nil
+        var found: WireClient? = client
+        if known.address != address {
+            client.close()
+            let direct = try connect(known.address)
+            found = try leader(of: direct)?.address == known.address ? direct : nil
+            if found == nil { direct.close() }
+        }
+        found?.requestTimeout = options.requestTimeout
+        return found
     }
 }

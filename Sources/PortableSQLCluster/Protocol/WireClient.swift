@@ -13,7 +13,7 @@ final class WireClient {
 
     let socket: WireSocket
     /// How long one request may take, in seconds.
-    let requestTimeout: Double
+    var requestTimeout: Double
 
     /// Connects to `address` and announces protocol version 1.
     ///

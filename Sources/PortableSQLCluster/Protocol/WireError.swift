@@ -1,3 +1,5 @@
+import Foundation
+
 /// What went wrong talking to a dqlite node, before it becomes a `SQLError`.
 enum WireError: Error, CustomStringConvertible {
     /// No connection could be made to the address.
@@ -17,7 +19,7 @@ enum WireError: Error, CustomStringConvertible {
         switch self {
         case .unreachable(let address, let reason): return "cannot connect to \(address): \(reason)"
         case .noLeader(let detail): return detail
-        case .timedOut(let address, let seconds): return "\(address) did not answer within \(seconds) s"
+        case .timedOut(let address, let seconds): return "\(address) did not answer within \(String(format: "%.2g", seconds)) s"
         case .closed(let address): return "\(address) closed the connection"
         case .malformed(let what): return "the peer does not speak dqlite's protocol (\(what))"
         case .failure(_, let message): return message

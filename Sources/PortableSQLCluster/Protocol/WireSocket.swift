@@ -32,13 +32,31 @@ final class WireSocket {
             throw WireError.unreachable(address: address, reason: String(cString: gai_strerror(resolved)))
         }
         defer { freeaddrinfo(list) }
-        descriptor = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let deadline = Date().addingTimeInterval(timeout)
+        var lastError = WireError.unreachable(address: address, reason: "no address")
+        var next: UnsafeMutablePointer<addrinfo>? = info
+        while let candidate = next {
+            next = candidate.pointee.ai_next
+            do {
+                try connect(to: candidate.pointee, until: deadline, timeout: timeout)
+                return
+            } catch let error as WireError {
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+
+    /// Connects to one of the resolved addresses (`localhost` has two, `::1` and 127.0.0.1,
+    /// and a node may listen on only one).
+    private func connect(to info: addrinfo, until deadline: Date, timeout: Double) throws {
+        close()
+        descriptor = socket(info.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw WireError.unreachable(address: address, reason: String(cString: strerror(errno))) }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         var one: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        let deadline = Date().addingTimeInterval(timeout)
-        if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 {
+        if connectDescriptor(descriptor, info.ai_addr, info.ai_addrlen) != 0 {
             guard errno == EINPROGRESS else { throw failure(String(cString: strerror(errno))) }
             try wait(for: Int16(POLLOUT), until: deadline, timeout: timeout)
             var error: Int32 = 0
@@ -139,6 +157,11 @@ final class WireSocket {
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         return (host, String(address[address.index(after: colon)...]))
     }
+}
+
+/// Connects a file descriptor (outside the class, where `connect` would name the method).
+private func connectDescriptor(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
+    connect(descriptor, address, length)
 }
 
 /// Closes a file descriptor (outside the class, where `close` would name the method).

@@ -60,6 +60,17 @@ import Testing
         #expect(try scratch.selectAll(sql: "SELECT count(*) FROM sqlite_master") == [[.long(0)]])
     }
 
+    @Test func aFeatureProbeThatCannotReachTheClusterIsAskedAgain() throws {
+        let cluster = try LocalCluster()
+        let quick = SQLClusterOptions(connectTimeout: 0.5, requestTimeout: 2, leaderSearchTimeout: 1)
+        let db = try cluster.context(options: quick)
+        defer { db.close() }
+        cluster.stopAll()
+        #expect(!db.supports(.windowFunctions))
+        for node in cluster.nodes { try cluster.start(node) }
+        #expect(waitUntil(timeout: 20) { db.supports(.windowFunctions) })
+    }
+
     @Test func aPoolRunsOverTheCluster() async throws {
         let cluster = try LocalCluster()
         let pool = try SQLContextPool(path: "pooled", configuration: .init(maximumReaderCount: 2, engine: .cluster(cluster.addresses, options: testOptions)))

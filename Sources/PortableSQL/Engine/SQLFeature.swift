@@ -68,15 +68,29 @@ public enum SQLFeature: String, Sendable, Hashable, CaseIterable {
         self == .partialIntegrityCheck ? 3_033_000 : nil
     }
 
-    /// Runs the trial on a private in-memory connection of `engine`.
-    func probe(on engine: SQLiteEngine) -> Bool {
+    /// Runs the trial on a private in-memory connection of `engine`: whether the feature is
+    /// there, or `nil` when the trial could not tell.
+    func probe(on engine: SQLiteEngine) -> Bool? {
         if let minimumVersion { return engine.functions.libversionNumber() >= minimumVersion }
-        guard let context = try? SQLContext(inMemoryOn: engine) else { return false }
-        defer { context.close() }
-        for statement in trial.dropLast() {
-            guard (try? context.exec(sql: statement)) != nil else { return false }
+        let context: SQLContext
+        do {
+            context = try SQLContext(inMemoryOn: engine)
+        } catch {
+            return nil
         }
-        guard let last = trial.last, let rows = try? context.selectAll(sql: last) else { return false }
-        return !rows.isEmpty
+        defer { context.close() }
+        do {
+            for statement in trial.dropLast() { try context.exec(sql: statement) }
+            guard let last = trial.last else { return false }
+            return !(try context.selectAll(sql: last)).isEmpty
+        } catch let error as SQLError where Self.cannotTell.contains(error.code) {
+            return nil
+        } catch {
+            return false
+        }
     }
+
+    /// The errors that say nothing of the feature: the database was busy or could not be
+    /// reached (a cluster's leader changed, say).
+    private static let cannotTell: Set<SQLResultCode> = [.busy, .locked, .ioError, .cantOpen, .noMemory, .interrupt, .full]
 }

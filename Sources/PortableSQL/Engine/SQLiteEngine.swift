@@ -79,12 +79,14 @@ package final class SQLiteEngine: @unchecked Sendable {
         return assigned
     }
 
-    /// Whether the engine has `feature`, probed once and then remembered.
+    /// Whether the engine has `feature`, probed once and then remembered. A probe that could
+    /// not tell (the database busy or out of reach) answers false and is not remembered: the
+    /// next call probes again.
     package func supports(_ feature: SQLFeature) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         if let known = featureCache[feature] { return known }
-        let found = feature.probe(on: self)
+        guard let found = feature.probe(on: self) else { return false }
         featureCache[feature] = found
         return found
     }

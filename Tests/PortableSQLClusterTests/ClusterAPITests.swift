@@ -96,6 +96,9 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
         #expect(error?.code == .interrupt)
         #expect(read < 100_000)
         #expect(try db.selectAll(sql: "SELECT 42") == [[.long(42)]])
+        // While nothing runs, an interrupt does nothing, as in SQLite: the next statement runs.
+        db.interruptHandle?.interrupt()
+        #expect(try db.selectAll(sql: "SELECT 7") == [[.long(7)]])
     }
 
     @Test func transactionsSavepointsAndScripts() throws {

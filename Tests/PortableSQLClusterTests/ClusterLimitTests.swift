@@ -1,6 +1,7 @@
 import Foundation
 import PortableSQL
 import PortableSQLCluster
+import Synchronization
 import Testing
 
 /// What a cluster cannot do fails with an error that names the limit, and `supports(_:)` says so.
@@ -28,6 +29,12 @@ import Testing
 
         let observed = #expect(throws: SQLError.self) { _ = try db.observeChanges { _ in } }
         #expect(observed?.message.contains("change observation (observeChanges, observe) is not available on a cluster") == true)
+        let fetched = Mutex(false)
+        let streamed = #expect(throws: SQLError.self) {
+            _ = try db.observe(fetch: { _ in fetched.withLock { $0 = true } })
+        }
+        #expect(streamed?.code == .misuse)
+        #expect(!fetched.withLock { $0 })
         try db.exec(sql: "INSERT INTO t VALUES (2)")
 
         let other = try cluster.context("copy")

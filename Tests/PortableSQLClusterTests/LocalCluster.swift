@@ -67,9 +67,14 @@ final class LocalCluster {
     let folder: TemporaryDirectory
     private(set) var nodes: [Node] = []
     private let program: String
+    private let latencyMilliseconds: Int
 
-    /// Starts `size` nodes: node 1 bootstraps, the others join it one after the other.
-    init(size: Int = 3) throws {
+    /// Starts `size` nodes: node 1 bootstraps, the others join it one after the other. Their
+    /// planned latency is 50 ms by default (an election after 0.75 s without a heartbeat), so
+    /// that the suites running at once on two busy cores do not cause elections; the
+    /// failover tests plan 20 ms, to measure a quick takeover.
+    init(size: Int = 3, latencyMilliseconds: Int = 50) throws {
+        self.latencyMilliseconds = latencyMilliseconds
         folder = try TemporaryDirectory()
         program = try builtProduct("sqlctx")
         for id in 1...UInt64(size) {
@@ -107,7 +112,7 @@ final class LocalCluster {
         FileManager.default.createFile(atPath: log, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
-        var arguments = ["node", "--id", "\(node.id)", "--address", node.address, "--data-dir", node.dataDirectory, "--latency-ms", "20", "--stop-with-parent"]
+        var arguments = ["node", "--id", "\(node.id)", "--address", node.address, "--data-dir", node.dataDirectory, "--latency-ms", "\(latencyMilliseconds)", "--stop-with-parent"]
         if node.id != 1 { arguments += ["--join", nodes[0].address] }
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))

@@ -56,13 +56,20 @@ final class ChangeTracker {
         installUpdateHook()
     }
 
+    /// Checks that the engine can report changes.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) naming the limit when it cannot (a cluster).
+    func checkAvailable() throws {
+        if let reason = engine?.observationUnavailable { throw SQLError(code: .misuse, message: reason) }
+    }
+
     /// Adds `observer`, installing the hooks it needs.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the engine cannot report changes
     ///   (`SQLiteEngine.observationUnavailable`).
     func add(_ observer: ChangeObserver) throws {
         guard let connection, let engine else { return observer.end() }
-        if let reason = engine.observationUnavailable { throw SQLError(code: .misuse, message: reason) }
+        try checkAvailable()
         observers.append(observer)
         updateInterest()
         installUpdateHook()

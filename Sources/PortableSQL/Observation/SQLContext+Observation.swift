@@ -14,7 +14,8 @@ extension SQLContext {
     ///     print("changed:", changes.tables)
     /// }
     /// ```
-    /// - Throws: `SQLError` when the context is closed.
+    /// - Throws: `SQLError` when the context is closed, `SQLITE_MISUSE` when its engine cannot
+    ///   report changes (a cluster).
     public func observeChanges(in region: SQLObservedRegion = .allTables, _ handler: @escaping (SQLChangeSet) -> Void) throws -> SQLObservation {
         _ = try checkOpen()
         let observer = ChangeObserver(region: region, changed: handler)
@@ -35,11 +36,13 @@ extension SQLContext {
     ///     print("notes:", count)
     /// }
     /// ```
-    /// - Throws: `SQLError` when the context is closed, or what the first `fetch` throws.
+    /// - Throws: `SQLError` when the context is closed, `SQLITE_MISUSE` when its engine cannot
+    ///   report changes (a cluster; `fetch` does not run then), or what the first `fetch` throws.
     public func observe<Value: Sendable>(
         _ region: SQLObservedRegion = .allTables, fetch: @escaping (SQLContext) throws -> Value
     ) throws -> AsyncThrowingStream<Value, any Error> {
         _ = try checkOpen()
+        try changeTracker.checkAvailable()
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
         continuation.yield(try fetch(self))
         let observer = ChangeObserver(region: region, changed: { [unowned self] _ in

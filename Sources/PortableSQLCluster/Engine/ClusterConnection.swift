@@ -15,6 +15,8 @@ final class ClusterConnection {
     let isScratch: Bool
     /// Raised by `sqlite3_interrupt`, from any thread; taken by the running statement.
     let interruptRequested = Atomic<Bool>(false)
+    /// How many statements are running: stepping, or their rows being read.
+    private let activeStatements = Atomic<Int>(0)
 
     private(set) var client: WireClient?
     private(set) var databaseID: UInt32 = 0
@@ -87,6 +89,19 @@ final class ClusterConnection {
         return fail(ClusterAttempt.Outcome.retry.failure.code, ClusterAttempt.Outcome.retry.failure.message)
     }
 
+    /// `sqlite3_interrupt`: stops the running statements at their next request or batch. As
+    /// SQLite does, it does nothing when no statement runs, and it is forgotten when the last
+    /// one ends, so that it never stops a statement started later.
+    func interrupt() {
+        if activeStatements.load(ordering: .relaxed) > 0 { interruptRequested.store(true, ordering: .relaxed) }
+    }
+
+    /// Counts a statement that starts or ends running.
+    func statementActivity(started: Bool) {
+        let running = activeStatements.add(started ? 1 : -1, ordering: .relaxed).newValue
+        if running == 0 { interruptRequested.store(false, ordering: .relaxed) }
+    }
+
     /// Sets (with a message) or clears (with `nil`) a hook that a cluster cannot call.
     func setUnavailable(_ kind: String, _ message: String?) {
         unavailableHooks[kind] = message
@@ -152,7 +167,9 @@ final class ClusterConnection {
     }
 
     /// Reads to its end the query whose rows are still arriving, so that the connection is
-    /// free for another request.
+    /// free for another request. All the rows left are then held in memory until that query
+    /// reads them: a loop that writes per row of a large query holds the whole result (the
+    /// README's "Memory" says so, with the ways around it).
     ///
     /// - Throws: `WireError` when the connection fails meanwhile.
     func settleStream() throws {

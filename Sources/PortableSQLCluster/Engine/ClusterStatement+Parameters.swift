@@ -5,7 +5,9 @@ import PortableSQL
 extension ClusterStatement {
     /// Binds `value` to parameter `index` (from 1), as the `sqlite3_bind_*` functions.
     func bind(_ value: SQLValue, at index: Int32) -> Int32 {
-        stopStream()
+        guard state != .rows else {
+            return connection.fail(ClusterResultCodes.misuse, "bad parameter or other API misuse: a statement's parameters are bound after a reset, not while its rows are read")
+        }
         guard index >= 1, Int(index) <= parameterCount else {
             return connection.fail(ClusterResultCodes.range, "column index out of range")
         }

@@ -26,6 +26,8 @@ final class ClusterStatement {
     var bindings: [SQLValue] = []
 
     private var serverID: UInt32 = 0
+    /// Whether the statement counts among the connection's running ones.
+    private var isActive = false
     private var generation = -1
     var state = State.ready
     /// The rows in hand (`rows[next...]` not read yet), and whether the last batch is among
@@ -73,6 +75,7 @@ final class ClusterStatement {
 
     /// Frees the statement on the node and the memory it holds.
     func finalize() {
+        setActive(false)
         stopStream()
         finalizeOnNode()
         free(text)
@@ -86,6 +89,8 @@ final class ClusterStatement {
     func step() -> Int32 {
         cells.clear()
         if state == .done { reset() }
+        setActive(true)
+        defer { setActive(state == .rows) }
         do {
             if state == .ready { try start() }
             if shape.returnsRows { return try nextRow() }
@@ -102,6 +107,7 @@ final class ClusterStatement {
 
     /// `sqlite3_reset`: stops reading rows; the bindings stay.
     func reset() {
+        setActive(false)
         stopStream()
         fetchedAheadAt = nil
         cutShort = nil
@@ -110,6 +116,14 @@ final class ClusterStatement {
         row = []
         next = 0
         cells.clear()
+    }
+
+    /// Counts the statement among the connection's running ones (stepping, or its rows being
+    /// read), or no longer.
+    private func setActive(_ active: Bool) {
+        guard active != isActive else { return }
+        isActive = active
+        connection.statementActivity(started: active)
     }
 
     /// Runs the statement: an EXEC, or the start of a QUERY. Only a statement whose outcome

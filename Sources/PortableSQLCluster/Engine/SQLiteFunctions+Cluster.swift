@@ -38,7 +38,7 @@ extension SQLiteFunctions {
         table["sqlite3_changes"] = entry(\.changes, { handle in Int32(truncatingIfNeeded: ClusterHandles.connection(handle)?.changes ?? 0) })
         table["sqlite3_total_changes"] = entry(\.totalChanges, { handle in Int32(truncatingIfNeeded: ClusterHandles.connection(handle)?.totalChanges ?? 0) })
         table["sqlite3_last_insert_rowid"] = entry(\.lastInsertRowid, { handle in ClusterHandles.connection(handle)?.lastInsertRowID ?? 0 })
-        table["sqlite3_interrupt"] = entry(\.interrupt, { handle in ClusterHandles.connection(handle)?.interruptRequested.store(true, ordering: .relaxed) })
+        table["sqlite3_interrupt"] = entry(\.interrupt, { handle in ClusterHandles.connection(handle)?.interrupt() })
         table["sqlite3_db_mutex"] = entry(\.dbMutex, { _ in nil })
         table["sqlite3_mutex_enter"] = entry(\.mutexEnter, { _ in })
         table["sqlite3_mutex_leave"] = entry(\.mutexLeave, { _ in })

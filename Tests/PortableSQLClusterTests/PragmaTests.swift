@@ -12,7 +12,7 @@ import Testing
         defer { db.close() }
         try db.exec(sql: "PRAGMA busy_timeout = 5000")
         #expect(try db.selectAll(sql: "PRAGMA busy_timeout = 4000") == [[.long(4000)]])
-        try db.exec(sql: "PRAGMA secure_delete = 1; PRAGMA journal_size_limit = 1000000")
+        try db.exec(sql: "PRAGMA secure_delete = 1; PRAGMA journal_size_limit = 1000000; PRAGMA mmap_size = 0")
         try db.exec(sql: "PRAGMA journal_mode = WAL")
         try db.exec(sql: "PRAGMA user_version(5)")
         try db.exec(sql: "PRAGMA application_id = 7")
@@ -39,6 +39,8 @@ import Testing
         let cluster = try LocalCluster()
         let pool = try SQLContextPool(path: "pooled", configuration: .init(maximumReaderCount: 1, engine: .cluster(cluster.addresses, options: testOptions)))
         try await pool.write { db in try db.exec(sql: "CREATE TABLE n(v); INSERT INTO n VALUES (1)") }
+        let refused = await #expect(throws: SQLError.self) { try await pool.read { db in try db.exec(sql: "PRAGMA user_version(6)") } }
+        #expect(refused?.code == .readOnly)
         try pool.close()
         let db = try cluster.context("pooled")
         defer { db.close() }

@@ -250,8 +250,7 @@ public final class SQLContextPool: Sendable {
 
     /// Refuses new work with `SQLITE_MISUSE`, waits for the work already accepted to finish,
     /// checkpoints the WAL into the database file (not on a cluster, whose nodes checkpoint
-    /// their own) and closes every connection. Closing again
-    /// does nothing.
+    /// their own) and closes every connection. Closing again does nothing.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when called from inside one of the pool's closures,
     ///   which would wait for itself; `SQLITE_BUSY` when the final checkpoint could not copy the

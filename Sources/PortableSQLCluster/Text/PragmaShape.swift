@@ -17,7 +17,7 @@ struct PragmaShape {
     /// and answer the new value as a row.
     private static let connectionSettingsAnsweringARow: Set<String> = [
         "BUSY_TIMEOUT", "SECURE_DELETE", "JOURNAL_SIZE_LIMIT", "MAX_PAGE_COUNT", "SOFT_HEAP_LIMIT", "HARD_HEAP_LIMIT", "THREADS",
-        "ANALYSIS_LIMIT",
+        "ANALYSIS_LIMIT", "MMAP_SIZE",
     ]
     /// Pragmas that write to the database without an argument.
     private static let writesWithoutArgument: Set<String> = ["INCREMENTAL_VACUUM", "OPTIMIZE", "SHRINK_MEMORY"]

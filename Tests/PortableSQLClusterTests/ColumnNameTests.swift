@@ -20,6 +20,13 @@ import Testing
         while try page.next() { ids.append(page.long(at: 0)) }
         #expect(ids == [5, 6, 7])
         #expect(try db.selectAll(sql: "SELECT 1 AS one LIMIT ?", parameters: [.long(1)]) == [[.long(1)]])
+        // A runtime error is the first step's, as in SQLite, not the prepare's.
+        let overflow = try db.prepare(sql: "SELECT abs(-9223372036854775807 - 1) AS too_big")
+        defer { overflow.close() }
+        #expect(overflow.columnNames == ["too_big"])
+        // dqlite 1.11 loses the message of a query failing in its first batch.
+        let error = #expect(throws: SQLError.self) { _ = try overflow.next() }
+        #expect(error?.code == .error)
     }
 
     @Test func aNullTimeArrivesAsNull() throws {

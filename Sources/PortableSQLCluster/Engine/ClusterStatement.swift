@@ -225,9 +225,10 @@ final class ClusterStatement {
 
     /// Reads the column names from the first batch of a run with NULL parameters. A statement
     /// without parameters keeps that run for its first step (its batches go on arriving);
-    /// another one stops it. When the run fails on its NULL parameters (`LIMIT ?` does), the
-    /// names come from `ColumnProbe`, which runs nothing of the statement; failing that, from
-    /// the first batch of the first real run.
+    /// another one stops it. When the run fails (on its NULL parameters, as `LIMIT ?` does, or
+    /// on an error that its real run reports as SQLite would, at its first step), the names
+    /// come from `ColumnProbe`, which runs nothing of the statement; failing that, from the
+    /// first batch of the first real run.
     private func describe() throws {
         let client = try connection.leaderClient()
         connection.runs += 1
@@ -235,7 +236,7 @@ final class ClusterStatement {
         do {
             try client.startQuery(database: connection.databaseID, statement: serverID, bindings)
             batch = try client.nextBatch()
-        } catch WireError.failure(let code, _) where parameterCount > 0 && !ClusterAttempt.isLeaderChange(code) {
+        } catch WireError.failure(let code, _) where !ClusterAttempt.isLeaderChange(code) {
             setColumnNames(try ColumnProbe(sql: sql, parameterCount: parameterCount).names(on: client, database: connection.databaseID))
             return
         }

@@ -18,14 +18,15 @@ final class ClusterStatement {
     let shape: StatementShape
     /// The statement's text, as `sqlite3_sql` gives it.
     let text: UnsafeMutablePointer<CChar>
-    private let sql: String
+    let sql: String
     private(set) var parameterCount = 0
-    private(set) var columnNames: [String] = []
-    private(set) var columnNamePointers: [UnsafeMutablePointer<CChar>] = []
+    /// The column names, and the same as C text, set once by `setColumnNames`.
+    var columnNames: [String] = []
+    var columnNamePointers: [UnsafeMutablePointer<CChar>] = []
     var namePointers: [Int: UnsafeMutablePointer<CChar>] = [:]
     var bindings: [SQLValue] = []
 
-    private var serverID: UInt32 = 0
+    private(set) var serverID: UInt32 = 0
     /// Whether the statement counts among the connection's running ones.
     private var isActive = false
     private var generation = -1
@@ -37,7 +38,7 @@ final class ClusterStatement {
     var lastBatchRead = true
     /// The connection's run count when `describe()` left its first batch in `rows` as the
     /// first rows of the first run (a statement without parameters); `nil` when it did not.
-    private var fetchedAheadAt: Int?
+    var fetchedAheadAt: Int?
     /// Why the rows stopped arriving before their end (the connection broke): the next read
     /// past the rows received throws it.
     var cutShort: WireError?
@@ -46,7 +47,7 @@ final class ClusterStatement {
     /// The values handed out as C memory for the current row, freed at the next step.
     let cells = CellStorage()
     /// One `sqlite3_value` per column.
-    private(set) var valueCells: UnsafeMutablePointer<ValueCell>?
+    var valueCells: UnsafeMutablePointer<ValueCell>?
 
     /// Prepares `sql` (one statement) on the leader and, when it returns rows, reads its
     /// column names by running it (with its parameters NULL when it has any).
@@ -221,47 +222,6 @@ final class ClusterStatement {
             parameterCount = prepared.parameterCount
             bindings = Array(repeating: .null, count: parameterCount)
         }
-    }
-
-    /// Reads the column names from the first batch of a run with NULL parameters. A statement
-    /// without parameters keeps that run for its first step (its batches go on arriving);
-    /// another one stops it. When the run fails (on its NULL parameters, as `LIMIT ?` does, or
-    /// on an error that its real run reports as SQLite would, at its first step), the names
-    /// come from `ColumnProbe`, which runs nothing of the statement; failing that, from the
-    /// first batch of the first real run.
-    private func describe() throws {
-        let client = try connection.leaderClient()
-        connection.runs += 1
-        let batch: RowBatch
-        do {
-            try client.startQuery(database: connection.databaseID, statement: serverID, bindings)
-            batch = try client.nextBatch()
-        } catch WireError.failure(let code, _) where !ClusterAttempt.isLeaderChange(code) {
-            setColumnNames(try ColumnProbe(sql: sql, parameterCount: parameterCount).names(on: client, database: connection.databaseID))
-            return
-        }
-        if parameterCount == 0 {
-            rows = batch.rows
-            next = 0
-            lastBatchRead = batch.isLast
-            if !batch.isLast { connection.streamingStatement = self }
-            fetchedAheadAt = connection.runs
-        } else if !batch.isLast {
-            try client.interrupt(database: connection.databaseID)
-        }
-        setColumnNames(batch.columns)
-    }
-
-    /// Keeps the column names, and one `sqlite3_value` per column; names already known stay.
-    func setColumnNames(_ names: [String]?) {
-        guard let names, columnNamePointers.isEmpty, !names.isEmpty else { return }
-        columnNames = names
-        columnNamePointers = columnNames.map { strdup($0) }
-        let cells = UnsafeMutablePointer<ValueCell>.allocate(capacity: max(1, columnNames.count))
-        for column in columnNames.indices {
-            (cells + column).initialize(to: ValueCell(statement: Unmanaged.passUnretained(self), column: column))
-        }
-        valueCells = cells
     }
 
     private func finalizeOnNode() {

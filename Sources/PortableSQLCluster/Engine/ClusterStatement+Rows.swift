@@ -45,7 +45,7 @@ extension ClusterStatement {
         } catch {
             lastBatchRead = true
             if connection.streamingStatement === self { connection.streamingStatement = nil }
-            throw error
+            throw withoutColumnHeader(error)
         }
         setColumnNames(batch.columns)
         rows = batch.rows
@@ -54,6 +54,19 @@ extension ClusterStatement {
             lastBatchRead = true
             if connection.streamingStatement === self { connection.streamingStatement = nil }
         }
+    }
+
+    /// A query that fails while its rows are read comes back from dqlite 1.11 as a failure
+    /// whose code is the column count and whose message is the first column's name (the batch's
+    /// header, not the error): that is SQLITE_ERROR, saying so, not a code it happens to spell
+    /// (5 columns would read as SQLITE_BUSY, and be waited on).
+    private func withoutColumnHeader(_ error: Error) -> Error {
+        guard case WireError.failure(let code, let message) = error, let first = columnNames.first,
+              code == UInt64(columnNames.count), message == first
+        else { return error }
+        return ClusterFailure(
+            code: ClusterResultCodes.error,
+            message: "dqlite cluster: the query failed on the node, which did not say why (dqlite 1.11 answers a failing query with its column header)")
     }
 
     /// Reads every batch still on the wire, so that another statement can use the connection

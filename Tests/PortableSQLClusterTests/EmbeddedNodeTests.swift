@@ -58,6 +58,14 @@ import Testing
             _ = try SQLClusterNode(id: 1, address: taken.address, dataDirectory: folder.path("node1"))
         }
         #expect(error?.code == .cantOpen)
-        #expect(error?.message.contains("cannot start dqlite node 1 on \(taken.address)") == true)
+        #expect(error?.message.contains("cannot start dqlite node 1 on \(taken.address): cannot listen on \(taken.address): \(String(cString: strerror(EADDRINUSE)))") == true)
+        for address in ["127.0.0.1", "no-such-host.invalid:9001"] {
+            let error = #expect(throws: SQLError.self) {
+                _ = try SQLClusterNode(id: 1, address: address, dataDirectory: folder.path("node1"))
+            }
+            #expect(error?.code == .cantOpen)
+            #expect(error?.message.contains("cannot start dqlite node 1 on \(address): ") == true, "\(String(describing: error))")
+            #expect(error?.message.hasSuffix(": ") == false, "\(String(describing: error))")
+        }
     }
 }

@@ -78,9 +78,21 @@ final class LocalCluster {
         folder = try TemporaryDirectory()
         program = try builtProduct("sqlctx")
         for id in 1...UInt64(size) {
+            try startNew(id: id)
+        }
+    }
+
+    /// Starts node `id` on a free port; picks another port when the one chosen was taken in
+    /// between (by another test's outgoing connection, say), up to 3 times.
+    private func startNew(id: UInt64) throws {
+        for attempt in 1...3 {
             let node = Node(id: id, address: "127.0.0.1:\(try freePort())", dataDirectory: folder.path("node\(id)"))
             nodes.append(node)
-            try start(node)
+            do {
+                return try start(node)
+            } catch let failure as ClusterTestFailure where attempt < 3 && failure.description.contains(String(cString: strerror(EADDRINUSE))) {
+                nodes.removeLast()
+            }
         }
     }
 

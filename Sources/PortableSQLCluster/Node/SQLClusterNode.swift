@@ -35,13 +35,18 @@ public final class SQLClusterNode: Sendable {
     /// with: heartbeats every 1.5 times it, and an election after 15 times it without one
     /// (default 20 ms, for a local network: a lost leader is replaced within a second).
     ///
-    /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when libdqlite cannot be loaded, the folder
-    ///   cannot be made, or the node cannot start (its address in use, its data unreadable);
+    /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when `address` is not "host:port" (libdqlite
+    ///   would take port 8080, which clients are not told), libdqlite cannot be loaded, the
+    ///   folder cannot be made, or the node cannot start (its address in use or not resolved,
+    ///   its data unreadable: the message says which);
     ///   `SQLITE_PERM` when the data folder exists and its group or others may access it.
     public init(id: UInt64, address: String, dataDirectory: String, networkLatency: Duration = .milliseconds(20)) throws {
         self.id = id
         self.address = address
         self.dataDirectory = dataDirectory
+        guard (try? WireSocket.split(address)) != nil else {
+            throw SQLError(code: .cantOpen, message: "cannot start dqlite node \(id) on \(address): not a host:port address (clients need the port)")
+        }
         library = try DqliteLibrary.shared()
         signal(SIGPIPE, SIG_IGN)
         try Self.prepareDataDirectory(dataDirectory)
@@ -52,7 +57,7 @@ public final class SQLClusterNode: Sendable {
         if status != 0 || library.setBindAddress(created, address) != 0 || library.setNetworkLatency(created, milliseconds) != 0
             || library.start(created) != 0
         {
-            let reason = library.errmsg(created).map { String(cString: $0) } ?? "error \(status)"
+            let reason = Self.startFailureReason(address: address, libraryMessage: library.errmsg(created).map { String(cString: $0) })
             library.destroy(created)
             throw SQLError(code: .cantOpen, message: "cannot start dqlite node \(id) on \(address): \(reason)")
         }

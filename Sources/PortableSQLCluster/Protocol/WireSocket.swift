@@ -149,7 +149,7 @@ final class WireSocket {
     }
 
     /// The host and port of "host:port" or "[v6]:port".
-    private static func split(_ address: String) throws -> (String, String) {
+    static func split(_ address: String) throws -> (String, String) {
         guard let colon = address.lastIndex(of: ":"), colon != address.startIndex,
               !address[address.index(after: colon)...].isEmpty
         else { throw WireError.unreachable(address: address, reason: "not a host:port address") }

@@ -52,5 +52,6 @@ docs: bootstrap
 	mkdir -p .build/docs
 	$(SWIFT) package --disable-sandbox generate-documentation --warnings-as-errors \
 		--target PortableSQL --target PortableSQLPlus --target PortableSQLCodable --target PortableSQLMacros \
+		--target PortableSQLServer --target PortableSQLCluster \
 		--transform-for-static-hosting --output-path .build/docs
 	python3 Scripts/docs-for-file-system .build/docs/*.doccarchive

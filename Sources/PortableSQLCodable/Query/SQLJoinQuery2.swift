@@ -4,7 +4,7 @@ public struct SQLJoinQuery2<A: SQLCodable, B: SQLCodable> {
     @usableFromInline let context: SQLContext
     @usableFromInline var plan: SelectPlan
 
-    /// The query with only the rows matching `predicate` as well, as ``SQLQuery/where(_:)``.
+    /// The query with only the rows matching `predicate` as well, as ``SQLQuery/where(_:)-(SQLPredicate?)``.
     public func `where`(_ predicate: SQLPredicate?) -> Self {
         Self(context: context, plan: plan.filtered(by: predicate))
     }

@@ -152,21 +152,29 @@ import Testing
     @Test func cancellationInterruptsTheRunningStatement() async throws {
         let directory = try TemporaryDirectory()
         let pool = try makeBank(directory, readers: 1)
-        // How long the statement ran, measured where it runs: the test runner may keep the
-        // awaiting task waiting for a thread far longer.
-        let runMilliseconds = SharedCount()
+        // When the statement ended, measured where it runs: the test runner may keep the
+        // awaiting task waiting for a thread far longer. The task is cancelled once the
+        // statement runs, so that a slow start on a loaded machine does not count.
+        let started = SharedCount()
+        let ended = Mutex<Date?>(nil)
         let read = Task {
             try await pool.read { db in
-                let began = Date()
-                defer { runMilliseconds.add(Int(Date().timeIntervalSince(began) * 1000)) }
+                started.add()
+                defer { ended.withLock { $0 = Date() } }
                 return try db.selectAll(sql: Self.slowQuery)
             }
         }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        for _ in 0..<1_000 where started.value == 0 {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        try #require(started.value == 1)
+        try await Task.sleep(nanoseconds: 100_000_000)
+        let cancelled = Date()
         read.cancel()
         await #expect(throws: CancellationError.self) { try await read.value }
         // The whole query takes over 10 s here; interrupted, it stops within a moment.
-        #expect(runMilliseconds.value < 3_000)
+        let stopped = try #require(ended.withLock { $0 })
+        #expect(stopped.timeIntervalSince(cancelled) < 3)
 
         // A cancelled write rolls back what it did.
         let write = Task {

@@ -114,8 +114,9 @@ struct ColumnFinder: @unchecked Sendable {
 /// The schema of each `SQLCodableRecord` type, made on first use.
 ///
 /// Read without a lock (`T.table` is read for each record inserted): the schemas are in an
-/// immutable dictionary that an addition replaces whole. A replaced dictionary is never freed,
-/// since a reader may still hold it; there are as many as record types, each small.
+/// immutable dictionary that an addition replaces whole. A replaced dictionary is kept (in
+/// `additions`) for the life of the process, since a reader may still hold it; there are as
+/// many as record types, each small.
 @usableFromInline
 enum CodableRecordRegistry {
     private final class Schemas: Sendable {
@@ -126,10 +127,10 @@ enum CodableRecordRegistry {
         }
     }
 
-    /// The address of the current `Schemas` (0 before the first), retained once and never released.
+    /// The address of the current `Schemas` (0 before the first), which `additions` keeps alive.
     private static let current = Atomic<UInt>(0)
-    /// Serializes additions.
-    private static let additions = Mutex(())
+    /// Every `Schemas` made, the current one last; its lock serializes additions.
+    private static let additions = Mutex<[Schemas]>([])
 
     /// `type`'s schema, made now when it is the first use.
     @usableFromInline
@@ -138,11 +139,13 @@ enum CodableRecordRegistry {
         if let schema = schemas()[id] { return schema }
         // Made outside the lock: probing runs the type's own initializer.
         let made = CodableRecordSchema(type)
-        return additions.withLock { _ in
+        return additions.withLock { kept in
             var byType = schemas()
             if let schema = byType[id] { return schema }
             byType[id] = made
-            current.store(UInt(bitPattern: Unmanaged.passRetained(Schemas(byType)).toOpaque()), ordering: .releasing)
+            let replacement = Schemas(byType)
+            kept.append(replacement)
+            current.store(UInt(bitPattern: Unmanaged.passUnretained(replacement).toOpaque()), ordering: .releasing)
             return made
         }
     }

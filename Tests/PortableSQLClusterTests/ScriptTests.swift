@@ -19,7 +19,10 @@ import Testing
         let started = Date()
         try db.exec(sql: script)
         let seconds = Date().timeIntervalSince(started)
-        #expect(seconds < 10, "\(seconds) s")
+        // Seconds on the 2-core machine, 10.7 s once under AddressSanitizer beside the other
+        // suites; splitting that scanned the rest of the script for each statement would read
+        // some 48 GB: many minutes.
+        #expect(seconds < 30, "\(seconds) s")
         #expect(try db.selectAll(sql: "SELECT count(*), sum(a) FROM t") == [[.long(200), .long(1_990_000)]])
     }
 }

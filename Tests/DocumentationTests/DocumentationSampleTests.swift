@@ -130,7 +130,7 @@ struct ProgramRun {
     /// Runs `arguments` in `directory`, stopping it after `timeLimit` seconds.
     static func run(_ arguments: [String], in directory: URL, timeLimit: TimeInterval) throws -> ProgramRun {
         let outputFile = FileManager.default.temporaryDirectory.appending(path: "doc-sample-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
         let handle = try FileHandle(forWritingTo: outputFile)
         defer { try? handle.close() }

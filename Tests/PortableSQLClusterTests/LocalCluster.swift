@@ -121,7 +121,7 @@ final class LocalCluster {
     /// "ready" line.
     func start(_ node: Node) throws {
         let log = folder.path("node\(node.id)-\(node.starts).log")
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         var arguments = ["node", "--id", "\(node.id)", "--address", node.address, "--data-dir", node.dataDirectory, "--latency-ms", "\(latencyMilliseconds)", "--stop-with-parent"]

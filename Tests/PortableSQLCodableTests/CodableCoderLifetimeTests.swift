@@ -94,7 +94,7 @@ struct Tally: Codable, Equatable, SQLCodableRecord {
     }
 
     @Test func cursorsOfOneTypeReadInterleavedEachTheirOwnRows() throws {
-        let context = try SQLContext()
+        let context = SQLContext()
         try context.transaction {
             for step in 0..<30 {
                 try context.insert(Tally(worker: step % 3, step: step, label: "s\(step)"))

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func anOptionalIntegerKeyIsAssignedAndSaveUpserts() throws {
-        let context = try SQLContext()
+        let context = SQLContext()
         let first = try context.insert(Counter(name: "a", count: 1))
         let second = try context.insert(Counter(name: "b", count: 2))
         #expect(first.id == 1 && second.id == 2)
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func codingKeysNameTheColumnsAndAStringKeyWorks() throws {
-        let context = try SQLContext()
+        let context = SQLContext()
         try context.insert(Setting(id: "theme", value: "dark"))
         #expect(try context.columns(for: "Setting").map(\.name) == ["id", "setting_value"])
         try context.save(Setting(id: "theme", value: "light"))
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func nullInANonOptionalPropertyNamesTheColumn() throws {
-        let context = try SQLContext()
+        let context = SQLContext()
         try context.insert(Counter(name: "a", count: 1))
         try context.exec(sql: "UPDATE counters SET name = NULL")
         #expect {
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func aTypeWhoseEnumHasNoSampleThrowsAClearErrorEverywhere() throws {
-        let context = try SQLContext()
+        let context = SQLContext()
         let expected = "Moody cannot be stored as a SQLCodableRecord: property mood of type Mood cannot be decoded from sample values"
         for operation in [
             { _ = try context.insert(Moody(mood: .happy)) },

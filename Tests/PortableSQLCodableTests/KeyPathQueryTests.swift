@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func aKeyPathThatReadsNoColumnThrowsWhenTheQueryRuns() throws {
-        let context = try SQLContext()
+        let context = SQLContext()
         try context.insert(Person(name: "Ada", city: "London", age: 36))
         let query = context.query(Person.self).where(\.name.count > 2)
         #expect {
@@ -114,7 +114,7 @@ import Testing
         #expect(try context.query(Person.self).where(\.name == "Ada").fetchOne()?.age == 37)
         let statement = try context.prepare("SELECT \(\Person.city) FROM \(Person.self) WHERE \(\Person.name) = \("Linus")")
         defer { statement.close() }
-        #expect(try statement.next() && statement.string(at: 0) == "Portland")
+        #expect(try statement.next() && statement.text(at: 0) == "Portland")
     }
 
     /// Generated hostile strings (quotes, comments, `;`, NUL, keywords) as interpolated values

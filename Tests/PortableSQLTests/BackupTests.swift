@@ -44,7 +44,7 @@ import Testing
         #expect(error.code == .interrupt && steps == 3, "\(error)")
         #expect(!FileManager.default.fileExists(atPath: path))
         // An existing file is never overwritten.
-        FileManager.default.createFile(atPath: path, contents: Data("keep me".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("keep me".utf8))
         let exists = try #require(throws: SQLError.self) { try source.backup(toPath: path) }
         #expect(exists.code == .cantOpen, "\(exists)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")

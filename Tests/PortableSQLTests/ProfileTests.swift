@@ -41,7 +41,7 @@ import Testing
         let statement = try context.prepare(sql: "SELECT 1 UNION ALL SELECT 2")
         #expect(try statement.next())
         #expect(profile.finished.isEmpty)
-        try statement.reset()
+        statement.reset()
         #expect(profile.finished.map(\.sql) == ["SELECT 1 UNION ALL SELECT 2"])
         statement.close()
     }

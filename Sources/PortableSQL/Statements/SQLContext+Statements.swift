@@ -100,7 +100,7 @@ extension SQLContext {
     private static func collectRows(_ statement: SQLStatement) throws -> [[SQLValue]] {
         var rows: [[SQLValue]] = []
         while try statement.next() {
-            rows.append(try statement.rowValues())
+            rows.append(statement.rowValues())
         }
         return rows
     }

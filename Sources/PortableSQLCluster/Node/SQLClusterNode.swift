@@ -44,7 +44,7 @@ public final class SQLClusterNode: Sendable {
         self.id = id
         self.address = address
         self.dataDirectory = dataDirectory
-        guard (try? WireSocket.split(address)) != nil else {
+        guard (try? NodeAddress.split(address)) != nil else {
             throw SQLError(code: .cantOpen, message: "cannot start dqlite node \(id) on \(address): not a host:port address (clients need the port)")
         }
         library = try DqliteLibrary.shared()

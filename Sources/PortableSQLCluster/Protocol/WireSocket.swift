@@ -22,28 +22,18 @@ final class WireSocket {
     ///   `WireError.timedOut` when the connection is not made within `timeout` seconds.
     init(address: String, timeout: Double) throws {
         self.address = address
-        let (host, port) = try Self.split(address)
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let resolved = getaddrinfo(host, port, &hints, &list)
-        guard resolved == 0, let info = list else {
-            throw WireError.unreachable(address: address, reason: String(cString: gai_strerror(resolved)))
-        }
-        defer { freeaddrinfo(list) }
         let deadline = Date().addingTimeInterval(timeout)
         var lastError = WireError.unreachable(address: address, reason: "no address")
-        var next: UnsafeMutablePointer<addrinfo>? = info
-        while let candidate = next {
-            next = candidate.pointee.ai_next
+        let connected: Bool? = try NodeAddress.withResolved(address) { candidate in
             do {
-                try connect(to: candidate.pointee, until: deadline, timeout: timeout)
-                return
+                try connect(to: candidate, until: deadline, timeout: timeout)
+                return true
             } catch let error as WireError {
                 lastError = error
+                return nil
             }
         }
+        if connected == true { return }
         throw lastError
     }
 
@@ -148,15 +138,6 @@ final class WireSocket {
         return .unreachable(address: address, reason: reason)
     }
 
-    /// The host and port of "host:port" or "[v6]:port".
-    static func split(_ address: String) throws -> (String, String) {
-        guard let colon = address.lastIndex(of: ":"), colon != address.startIndex,
-              !address[address.index(after: colon)...].isEmpty
-        else { throw WireError.unreachable(address: address, reason: "not a host:port address") }
-        var host = String(address[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        return (host, String(address[address.index(after: colon)...]))
-    }
 }
 
 /// Connects a file descriptor (outside the class, where `connect` would name the method).

@@ -74,7 +74,7 @@ final class RecordRowEncoder: Encoder, @unchecked Sendable {
 
 /// The properties of a record, each written to its column.
 ///
-/// Trivial to copy, and reaching its writing unretained (see `RecordRowReading`).
+/// Trivial to copy, and reaching its writing unretained (see `RecordRowCoding`).
 private struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private let writing: Unmanaged<RecordRowWriting>
     /// The writing's token when the container was made: it writes only while that is active.

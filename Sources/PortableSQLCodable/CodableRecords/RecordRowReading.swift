@@ -72,8 +72,9 @@ final class RecordRowReading: RecordRowCoding, @unchecked Sendable {
             if functions.pointee.valueType(value) == SQLiteTypeCode.integer {
                 return functions.pointee.valueInt64(value)
             }
+            return ColumnConversion.long(SQLStatement.readValue(functions, value))
         }
-        return ColumnConversion.long(value(at: position))
+        return ColumnConversion.long(values[position] ?? .null)
     }
 
     /// The position of the column named `name`, moving past it; `nil` when the table has none.

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Objects that are handed out, given back and handed out again, and never freed: an
-/// unretained reference to one (which a coding container keeps, see `RecordRowReading`) stays
+/// unretained reference to one (which a coding container keeps, see `RecordRowCoding`) stays
 /// valid for the life of the process. There are never more of them than were in use at once.
 struct ReusedObjects<Object: AnyObject & Sendable>: ~Copyable, Sendable {
     private let free = Mutex<[Object]>([])

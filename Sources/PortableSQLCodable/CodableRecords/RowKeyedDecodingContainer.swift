@@ -3,7 +3,7 @@ import PortableSQL
 
 /// The properties of a `SQLCodableRecord`, each read from its column of the row.
 ///
-/// Trivial to copy (see `RecordRowReading`): the standard library copies it for each property.
+/// Trivial to copy (see `RecordRowCoding`): the standard library copies it for each property.
 struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let reading: Unmanaged<RecordRowReading>
     /// The reading's token when the container was made: it reads only while that is active.

@@ -109,6 +109,12 @@ final class ClusterStatement {
     /// `sqlite3_reset`: stops reading rows; the bindings stay.
     func reset() {
         setActive(false)
+        forgetRun()
+    }
+
+    /// Forgets the current run's rows and stream; the statement stays counted as running (a
+    /// step that is about to run it again can still be interrupted).
+    private func forgetRun() {
         stopStream()
         fetchedAheadAt = nil
         cutShort = nil
@@ -184,7 +190,7 @@ final class ClusterStatement {
         guard let mark = fetchedAheadAt else { return false }
         fetchedAheadAt = nil
         guard mark == connection.runs, cutShort == nil else {
-            reset()
+            forgetRun()
             return false
         }
         state = .rows

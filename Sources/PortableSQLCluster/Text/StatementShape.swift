@@ -28,13 +28,14 @@ struct StatementShape {
         parameterNames = Self.parameters(words)
         let first = Self.word(words, 0)
         let second = Self.word(words, 1)
+        let pragma = first == "PRAGMA" ? PragmaShape(words) : nil
         switch first {
         case "SELECT", "VALUES", "EXPLAIN":
             returnsRows = true
         case "WITH":
             returnsRows = !Self.topLevelWords(words).contains { ["INSERT", "UPDATE", "DELETE", "REPLACE"].contains($0) }
         case "PRAGMA":
-            returnsRows = PragmaShape(words).returnsRows
+            returnsRows = pragma?.returnsRows ?? false
         default:
             returnsRows = false
         }
@@ -50,7 +51,7 @@ struct StatementShape {
         }
         if first == "ATTACH" || first == "DETACH" {
             unavailable = "ATTACH and DETACH are not available on a cluster: each connection has one replicated database"
-        } else if first == "PRAGMA", let reason = PragmaShape(words).unavailable {
+        } else if let reason = pragma?.unavailable {
             unavailable = reason
         } else if first == "VACUUM" {
             unavailable = "VACUUM is not available on a cluster: the nodes keep the database files, and dqlite runs no VACUUM"

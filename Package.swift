@@ -100,6 +100,14 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // SkipSQL's every public declaration used once with SkipSQL's types written out, compiled
+        // with warnings as errors: `try db.close()` where nothing throws would fail the build.
+        .testTarget(
+            name: "SkipSQLConformanceTests",
+            dependencies: ["PortableSQLCodable", "PortableSQLPlus"],
+            exclude: ["SkipSQLDeclarations.txt"],
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
+        ),
         // Builds README's and the DocC articles' Swift samples as a package of their own, and runs them.
         .testTarget(name: "DocumentationTests"),
     ]

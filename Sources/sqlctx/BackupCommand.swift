@@ -29,7 +29,7 @@ struct BackupCommand: ParsableCommand {
         try reportingErrors {
             let key = try keyOptions.key()
             let context = try openExistingDatabase(database, key: key, settings: try cipherOptions.settings, readOnly: true)
-            defer { context.close() }
+            defer { try? context.close() }
             var pages = 0
             let progress: (SQLBackupProgress) -> Bool = { report in
                 pages = report.totalPages

@@ -27,7 +27,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let context = try keyOptions.openExisting(database, cipher: cipherOptions, readOnly: true)
-            defer { context.close() }
+            defer { try? context.close() }
             // Pages first: SQLite's structure check stops with a bare error at a page whose HMAC
             // fails, where SQLCipher's check names each such page. SQLCipher 3 has no page check.
             var problems: [String] = []

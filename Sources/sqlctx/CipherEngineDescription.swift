@@ -4,7 +4,7 @@ import PortableSQLPlus
 /// it and the library file; or why there is none.
 func describeCipherEngine() -> String {
     let context = SQLContext(configuration: .plus)
-    defer { context.close() }
+    defer { try? context.close() }
     guard let version = context.cipherVersion, let path = context.cipherLibraryPath else {
         do {
             _ = try context.selectAll(sql: "SELECT 1")

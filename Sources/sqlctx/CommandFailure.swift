@@ -29,18 +29,17 @@ func reportingErrors(_ work: () throws -> Void) throws {
 /// messages that advise Swift callers, which are told in terms of the tool's commands and options.
 func toolMessage(for error: Error) -> String {
     guard let error = error as? SQLError else { return "\(error)" }
+    // The extended code's name, the message and the statement: SQLError's debugDescription.
     let advice: String
     if let format = error.message.firstMatch(of: #/^(.+) is in SQLCipher (\d+) format, .* SQLCipherSettings\(compatibility:/#) {
         advice = "\(format.1) is in SQLCipher \(format.2) format: read it with --cipher-compatibility \(format.2), or convert it once with `sqlctx upgrade \(format.1)`"
-    } else if error.message.hasSuffix("run scripts with exec(sql:)") {
-        advice = "sqlctx query runs one statement; run a script's statements one query at a time, or as a migration file with `sqlctx migrate`"
     } else if error.message.contains("does not encrypt, so it cannot take a key") {
         advice = "the database is open without a key, so it is not encrypted and cannot take one; make an encrypted copy with `sqlctx encrypt`"
     } else if let plain = error.message.firstMatch(of: #/^(.+) starts with SQLite's plain header: /#) {
         advice = "\(plain.1) is not encrypted: open it without a key (no --key-file, --ask-key or \(KeyOptions.environmentVariable)); "
             + "sqlctx does not open SQLCipher databases that keep their header in clear"
     } else {
-        return "\(error)"
+        return error.debugDescription
     }
     return "\(error.extendedCode.name): \(advice)"
 }

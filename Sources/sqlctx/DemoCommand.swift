@@ -51,7 +51,7 @@ struct DemoTour {
 
         step(1, "Open a fresh database")
         let context = try SQLContext(path: plainPath)
-        defer { context.close() }
+        defer { try? context.close() }
         print("    \(plainPath)")
         print("    engine: system SQLite \(context.version); foreign keys enforced: \(context.foreignKeysEnabled)")
 
@@ -106,7 +106,7 @@ struct DemoTour {
             print("    caught \(error.extendedCode.name): \(error.message)")
         }
         print("    books still: \(try context.count(DemoBook.self))")
-        context.close()
+        try context.close()
 
         step(7, "Encrypt the database with SQLCipher (configuration: .plus)")
         print("    engine: \(describeCipherEngine())")
@@ -126,7 +126,7 @@ struct DemoTour {
 
         step(8, "Read it back with the key")
         let encrypted = try SQLContext(path: encryptedPath, configuration: .plus)
-        defer { encrypted.close() }
+        defer { try? encrypted.close() }
         do {
             try encrypted.key("wrong passphrase")
         } catch let error as SQLError {
@@ -149,7 +149,7 @@ struct DemoTour {
             print("    skipped: SQLCipher \(context.cipherVersion ?? "?") (SQLite \(context.version)) has \(context.supports(.json) ? "" : "no JSON functions ")\(context.supports(.fts5) ? "" : "no FTS5")")
             return
         }
-        try context.exec(sql: """
+        try context.execute(script: """
             CREATE TABLE author_profile (author_id INTEGER PRIMARY KEY, profile TEXT NOT NULL);
             INSERT INTO author_profile (author_id, profile)
                 SELECT a.id, json_object('name', a.name, 'books', json_group_array(b.title))

@@ -93,7 +93,7 @@ struct RekeyCommand: ParsableCommand {
         try reportingErrors {
             let key = try keyOptions.requiredKey(prompt: "Current key of \(database): ")
             let context = try openExistingDatabase(database, key: key, settings: try cipherOptions.settings)
-            defer { context.close() }
+            defer { try? context.close() }
             let newKey: String
             if let newKeyFile {
                 newKey = try KeyOptions.readKeyFile(newKeyFile)

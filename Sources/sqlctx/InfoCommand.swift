@@ -20,7 +20,7 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let context = try keyOptions.openExisting(database, cipher: cipherOptions, readOnly: true)
-            defer { context.close() }
+            defer { try? context.close() }
             func pragma(_ name: String) throws -> SQLValue {
                 try context.selectAll(sql: "PRAGMA \(name)").first?.first ?? .null
             }

@@ -36,7 +36,7 @@ struct MigrateCommand: ParsableCommand {
             let steps = try Self.loadSteps(from: directory)
             let key = try keyOptions.key()
             let context = try SQLContext(path: database, configuration: key == nil ? .platform : .plus)
-            defer { context.close() }
+            defer { try? context.close() }
             if let key { try context.key(.passphrase(key), settings: try cipherOptions.settings) }
             let before = try context.getUserVersion()
             let applied = try context.migrate(steps)
@@ -76,7 +76,7 @@ struct MigrateCommand: ParsableCommand {
             }
             steps[version] = SQLMigration(version: version, name: String(stem)) { context in
                 do {
-                    try context.exec(sql: sql)
+                    try context.execute(script: sql)
                 } catch {
                     throw CommandFailure("migration file \(name) failed: \(toolMessage(for: error))")
                 }

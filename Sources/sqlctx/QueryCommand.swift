@@ -36,9 +36,15 @@ struct QueryCommand: ParsableCommand {
         try reportingErrors {
             let values = try parameters.map(Self.parse)
             let context = try keyOptions.openExisting(database, cipher: cipherOptions)
-            defer { context.close() }
+            defer { try? context.close() }
             let statement = try context.prepare(sql: sql)
-            defer { statement.close() }
+            defer { try? statement.close() }
+            // The library prepares the first statement of a script, as SkipSQL does; a tool that
+            // ran part of what it was given would surprise.
+            guard statement.sql == sql else {
+                throw CommandFailure(
+                    "sqlctx query runs one statement; run a script's statements one query at a time, or as a migration file with `sqlctx migrate`")
+            }
             // The library binds NULL to parameters left over, as SQLite does; a tool says so instead.
             guard values.count == statement.parameterCount else {
                 throw CommandFailure("the statement takes \(statement.parameterCount) parameter(s); \(values.count) --param given")

@@ -29,7 +29,7 @@ import Testing
     @Test func unreachableNodesFailToOpenInTime() throws {
         let nodes = ["127.0.0.1:\(try freePort())", "127.0.0.1:\(try freePort())"]
         let (error, seconds) = failedOpen(nodes)
-        #expect(error?.code == .cantOpen)
+        #expect(error?.resultCode == .cantOpen)
         #expect(error?.message.contains("no leader found among \(nodes[0]), \(nodes[1]) within 1.0 s") == true)
         #expect(error?.message.contains("\(nodes[1]): cannot connect to \(nodes[1]): Connection refused") == true)
         #expect(seconds < 3)
@@ -43,7 +43,7 @@ import Testing
     @Test func aPeerThatIsNotDqliteIsNamedAsSuch() throws {
         let garbage = try FakeNode(.garbage)
         let (error, seconds) = failedOpen([garbage.address])
-        #expect(error?.code == .cantOpen)
+        #expect(error?.resultCode == .cantOpen)
         #expect(error?.message.contains("\(garbage.address): the peer does not speak dqlite's protocol") == true)
         #expect(seconds < 3)
     }
@@ -68,7 +68,7 @@ import Testing
     @Test func aConnectionCutWhileRowsArriveSaysTheQueryMayBeRetried() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
+        defer { try? db.close() }
         try db.exec(sql: "CREATE TABLE big(id INTEGER PRIMARY KEY, body BLOB)")
         // 30 MB in all, in writes of 1 MB, so that the rows cannot all be on their way when the
         // leader dies. A slow machine may see a write cut by an election: it is run again, which
@@ -82,7 +82,7 @@ import Testing
             }
         }
         let rows = try db.prepare(sql: "SELECT id, body FROM big ORDER BY id")
-        defer { rows.close() }
+        defer { try? rows.close() }
         #expect(try rows.next())
         let first = try cluster.leader()
         cluster.kill(first)
@@ -107,15 +107,15 @@ import Testing
     @Test func aDatabaseNameNeverWrittenIsEmptyButAPrefixOpensTheLongerName() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
+        defer { try? db.close() }
         try db.exec(sql: "CREATE TABLE t(a)")
         let other = try cluster.context("other")
-        defer { other.close() }
+        defer { try? other.close() }
         let error = #expect(throws: SQLError.self) { try other.selectAll(sql: "SELECT a FROM t") }
         #expect(error?.message == "no such table: t")
         // dqlite 1.11 finds a database by prefix (README: "What a cluster cannot do").
         let prefix = try cluster.context("ap")
-        defer { prefix.close() }
+        defer { try? prefix.close() }
         #expect(try prefix.selectAll(sql: "SELECT count(*) FROM t") == [[.long(0)]])
     }
 }

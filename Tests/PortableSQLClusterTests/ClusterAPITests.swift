@@ -17,7 +17,7 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
     @Test func everyValueTypeAndParameterFormRoundTrips() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
+        defer { try? db.close() }
         try db.exec(sql: "CREATE TABLE v(a, b, c, d, e)")
         let values: [[SQLValue]] = [
             [.long(.max), .long(.min), .real(-0.5), .text(""), .blob(Data())],
@@ -28,7 +28,7 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
         try db.exec(sql: "INSERT INTO v(a, b, c) VALUES (:x, @y, $z)", parameters: [":x": .long(1), "@y": .text("y"), "$z": .real(3)])
         #expect(try db.selectAll(sql: "SELECT a, b, c FROM v WHERE a = ?2 AND b = ?1", parameters: [.text("y"), .long(1)]) == [[.long(1), .text("y"), .real(3)]])
         let statement = try db.prepare(sql: "SELECT typeof(?1), ?1 || ?2")
-        defer { statement.close() }
+        defer { try? statement.close() }
         #expect(statement.parameterCount == 2)
         #expect(statement.columnNames == ["typeof(?1)", "?1 || ?2"])
         try statement.bind(parameters: [.long(4), .text("2")])
@@ -41,11 +41,11 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
     @Test func rowsArriveInBatchesAndOtherStatementsRunBetweenThem() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
-        try db.exec(sql: "CREATE TABLE item(id INTEGER PRIMARY KEY, body TEXT); CREATE TABLE seen(id INTEGER)")
+        defer { try? db.close() }
+        try db.execute(script: "CREATE TABLE item(id INTEGER PRIMARY KEY, body TEXT); CREATE TABLE seen(id INTEGER)")
         try db.transaction {
             let insert = try db.prepare(sql: "INSERT INTO item(body) VALUES (?)")
-            defer { insert.close() }
+            defer { try? insert.close() }
             for index in 0..<3000 { try insert.update(parameters: [.text(String(repeating: "x", count: 200) + "\(index)")]) }
         }
         let rows = try db.selectAll(sql: "SELECT id, body FROM item ORDER BY id")
@@ -53,7 +53,7 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
         #expect(rows.last == [.long(3000), .text(String(repeating: "x", count: 200) + "2999")])
         // While the rows of one query are read, another statement writes on the same connection.
         let items = try db.prepare(sql: "SELECT id FROM item ORDER BY id")
-        defer { items.close() }
+        defer { try? items.close() }
         var count = 0
         while try items.next() {
             count += 1
@@ -66,15 +66,15 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
     @Test func aQueryPreparedBeforeOtherStatementsRunSeesWhatTheyDid() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
-        try db.exec(sql: "CREATE TABLE t(a); INSERT INTO t VALUES (1)")
+        defer { try? db.close() }
+        try db.execute(script: "CREATE TABLE t(a); INSERT INTO t VALUES (1)")
         let count = try db.prepare(sql: "SELECT count(*) FROM t")
-        defer { count.close() }
+        defer { try? count.close() }
         try db.exec(sql: "INSERT INTO t VALUES (2)")
         #expect(try count.next())
         #expect(count.long(at: 0) == 2)
         let series = try db.prepare(sql: "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5000) SELECT x FROM n")
-        defer { series.close() }
+        defer { try? series.close() }
         #expect(try db.selectAll(sql: "SELECT count(*) FROM t") == [[.long(2)]])
         for _ in 0..<2 {
             var sum: Int64 = 0
@@ -86,14 +86,14 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
     @Test func interruptStopsAQueryBetweenTwoBatches() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
+        defer { try? db.close() }
         let series = try db.prepare(sql: "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000) SELECT x FROM n")
-        defer { series.close() }
+        defer { try? series.close() }
         #expect(try series.next())
         db.interruptHandle?.interrupt()
         var read = 1
         let error = #expect(throws: SQLError.self) { while try series.next() { read += 1 } }
-        #expect(error?.code == .interrupt)
+        #expect(error?.resultCode == .interrupt)
         #expect(read < 100_000)
         #expect(try db.selectAll(sql: "SELECT 42") == [[.long(42)]])
         // While nothing runs, an interrupt does nothing, as in SQLite: the next statement runs.
@@ -104,8 +104,8 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
     @Test func transactionsSavepointsAndScripts() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
-        try db.exec(sql: """
+        defer { try? db.close() }
+        try db.execute(script: """
             CREATE TABLE account(name TEXT PRIMARY KEY, balance INTEGER);
             CREATE TABLE log(entry TEXT);
             CREATE TRIGGER logged AFTER UPDATE ON account BEGIN INSERT INTO log VALUES (new.name); INSERT INTO log VALUES ('again'); END;
@@ -132,7 +132,7 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
         #expect(try db.selectAll(sql: "SELECT name, balance FROM account ORDER BY name") == [[.text("a"), .long(5)], [.text("b"), .long(5)]])
         #expect(try db.selectAll(sql: "SELECT count(*) FROM log") == [[.long(4)]])
         let error = #expect(throws: SQLError.self) { try db.exec(sql: "INSERT INTO account VALUES ('a', 1)") }
-        #expect(error?.code == .constraint)
+        #expect(error?.resultCode == .constraint)
         #expect(error?.message.contains("UNIQUE") == true)
         let syntax = #expect(throws: SQLError.self) { try db.exec(sql: "SELEC 1") }
         #expect(syntax?.message.contains("syntax error") == true)
@@ -141,7 +141,7 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
     @Test func migrationsAndRecords() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
+        defer { try? db.close() }
         #expect(db.userVersion == 0)
         try db.migrate([
             SQLMigration(version: 1, sql: "CREATE TABLE person(name TEXT)"),
@@ -149,7 +149,7 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
         ])
         #expect(db.userVersion == 2)
         let again = try cluster.context()
-        defer { again.close() }
+        defer { try? again.close() }
         #expect(again.userVersion == 2)
         let saved = try db.insert(Note(title: "Groceries", words: 12))
         try db.insert(Note(title: "Draft", words: 300))

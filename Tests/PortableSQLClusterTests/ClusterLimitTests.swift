@@ -9,7 +9,7 @@ import Testing
     @Test func unavailableFeaturesThrowNamingTheLimit() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
+        defer { try? db.close() }
         try db.exec(sql: "CREATE TABLE t(a)")
         let function = #expect(throws: SQLError.self) { try db.createFunction("twice") { $0[0] } }
         #expect(function?.message.contains("Swift functions, aggregates and collations are not available on a cluster") == true)
@@ -33,12 +33,12 @@ import Testing
         let streamed = #expect(throws: SQLError.self) {
             _ = try db.observe(fetch: { _ in fetched.withLock { $0 = true } })
         }
-        #expect(streamed?.code == .misuse)
+        #expect(streamed?.resultCode == .misuse)
         #expect(!fetched.withLock { $0 })
         try db.exec(sql: "INSERT INTO t VALUES (2)")
 
         let other = try cluster.context("copy")
-        defer { other.close() }
+        defer { try? other.close() }
         let backup = #expect(throws: SQLError.self) { try db.backup(to: other) }
         #expect(backup?.message.contains("the backup API is not available on a cluster") == true)
         let attach = #expect(throws: SQLError.self) { try db.attach(path: "/tmp/other.sqlite", as: "other") }
@@ -55,7 +55,7 @@ import Testing
     @Test func supportsAnswersForTheCluster() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
+        defer { try? db.close() }
         #expect(!db.supports(.encryption))
         #expect(!db.supports(.returning))
         #expect(db.supports(.json))
@@ -63,7 +63,7 @@ import Testing
         #expect(db.supports(.upsert))
         // The probes ran in transactions that were rolled back: nothing of theirs is on the cluster.
         let scratch = try cluster.context("~portablesql-scratch")
-        defer { scratch.close() }
+        defer { try? scratch.close() }
         #expect(try scratch.selectAll(sql: "SELECT count(*) FROM sqlite_master") == [[.long(0)]])
     }
 
@@ -71,7 +71,7 @@ import Testing
         let cluster = try LocalCluster()
         let quick = SQLClusterOptions(connectTimeout: 0.5, requestTimeout: 2, leaderSearchTimeout: 1)
         let db = try cluster.context(options: quick)
-        defer { db.close() }
+        defer { try? db.close() }
         cluster.stopAll()
         #expect(!db.supports(.windowFunctions))
         for node in cluster.nodes { try cluster.start(node) }
@@ -92,6 +92,6 @@ import Testing
         let sum = try await pool.read { db in try db.selectAll(sql: "SELECT count(*), sum(v) FROM n") }
         #expect(sum == [[.long(20), .long(190)]])
         let refused = await #expect(throws: SQLError.self) { try await pool.read { db in try db.exec(sql: "INSERT INTO n VALUES (0)") } }
-        #expect(refused?.code == .readOnly)
+        #expect(refused?.resultCode == .readOnly)
     }
 }

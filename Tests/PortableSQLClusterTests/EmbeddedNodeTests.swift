@@ -13,8 +13,8 @@ import Testing
         var node = try SQLClusterNode(id: 1, address: first, dataDirectory: folder.path("node1"), networkLatency: .milliseconds(10))
         #expect(node.isRunning)
         let db = try SQLContext(cluster: [first], database: "app", options: testOptions)
-        try db.exec(sql: "CREATE TABLE t(a); INSERT INTO t VALUES (42)")
-        db.close()
+        try db.execute(script: "CREATE TABLE t(a); INSERT INTO t VALUES (42)")
+        try db.close()
         node.stop()
         #expect(!node.isRunning)
         node.stop()
@@ -31,7 +31,7 @@ import Testing
         #expect(members.allSatisfy { $0.isVoter })
         try SQLClusterNode.transferLeadership(of: [first, second], to: 2, options: testOptions)
         let reader = try SQLContext(cluster: [second], database: "app", options: testOptions)
-        defer { reader.close() }
+        defer { try? reader.close() }
         #expect(try reader.selectAll(sql: "SELECT a FROM t") == [[.long(42)]])
     }
 
@@ -47,7 +47,7 @@ import Testing
         let error = #expect(throws: SQLError.self) {
             _ = try SQLClusterNode(id: 1, address: "127.0.0.1:\(try freePort())", dataDirectory: open)
         }
-        #expect(error?.code == .perm)
+        #expect(error?.resultCode == .perm)
         #expect(error?.message.contains("run chmod 700 on it") == true)
     }
 
@@ -57,13 +57,13 @@ import Testing
         let error = #expect(throws: SQLError.self) {
             _ = try SQLClusterNode(id: 1, address: taken.address, dataDirectory: folder.path("node1"))
         }
-        #expect(error?.code == .cantOpen)
+        #expect(error?.resultCode == .cantOpen)
         #expect(error?.message.contains("cannot start dqlite node 1 on \(taken.address): cannot listen on \(taken.address): \(String(cString: strerror(EADDRINUSE)))") == true)
         for address in ["127.0.0.1", "no-such-host.invalid:9001"] {
             let error = #expect(throws: SQLError.self) {
                 _ = try SQLClusterNode(id: 1, address: address, dataDirectory: folder.path("node1"))
             }
-            #expect(error?.code == .cantOpen)
+            #expect(error?.resultCode == .cantOpen)
             #expect(error?.message.contains("cannot start dqlite node 1 on \(address): ") == true, "\(String(describing: error))")
             #expect(error?.message.hasSuffix(": ") == false, "\(String(describing: error))")
         }

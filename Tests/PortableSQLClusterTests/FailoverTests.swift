@@ -15,7 +15,7 @@ import Testing
         let cluster = try LocalCluster(latencyMilliseconds: 20)
         let setup = try cluster.context()
         try setup.exec(sql: "CREATE TABLE w(v INTEGER)")
-        setup.close()
+        try setup.close()
         let addresses = cluster.addresses
         let loop = WriteLoop {
             let context = try SQLContext(cluster: addresses, database: "app", options: testOptions)
@@ -39,7 +39,7 @@ import Testing
         }
         let record = loop.record.withLock { $0 }
         let reader = try cluster.context()
-        defer { reader.close() }
+        defer { try? reader.close() }
         var stored: [Int64: Int] = [:]
         for row in try reader.selectAll(sql: "SELECT v FROM w") { stored[row[0].longValue ?? -1, default: 0] += 1 }
         let lost = record.acknowledged.filter { stored[$0] == nil }

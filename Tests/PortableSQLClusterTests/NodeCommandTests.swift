@@ -10,12 +10,12 @@ import Testing
     @Test func aNodeStopsOnSIGTERMAndServesItsDataWhenStartedAgain() throws {
         let cluster = try LocalCluster(size: 1)
         let db = try cluster.context()
-        try db.exec(sql: "CREATE TABLE t(a); INSERT INTO t VALUES ('kept')")
-        db.close()
+        try db.execute(script: "CREATE TABLE t(a); INSERT INTO t VALUES ('kept')")
+        try db.close()
         #expect(cluster.terminate(cluster.nodes[0]) == 0)
         try cluster.start(cluster.nodes[0])
         let again = try cluster.context()
-        defer { again.close() }
+        defer { try? again.close() }
         #expect(try again.selectAll(sql: "SELECT a FROM t") == [[.text("kept")]])
     }
 

@@ -9,10 +9,10 @@ import Testing
     @Test func settingsAnswerTheirRowWritesReplicateAndWALPragmasAreRefused() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
+        defer { try? db.close() }
         try db.exec(sql: "PRAGMA busy_timeout = 5000")
         #expect(try db.selectAll(sql: "PRAGMA busy_timeout = 4000") == [[.long(4000)]])
-        try db.exec(sql: "PRAGMA secure_delete = 1; PRAGMA journal_size_limit = 1000000; PRAGMA mmap_size = 0")
+        try db.execute(script: "PRAGMA secure_delete = 1; PRAGMA journal_size_limit = 1000000; PRAGMA mmap_size = 0")
         try db.exec(sql: "PRAGMA journal_mode = WAL")
         try db.exec(sql: "PRAGMA user_version(5)")
         try db.exec(sql: "PRAGMA application_id = 7")
@@ -28,7 +28,7 @@ import Testing
         let other = try #require(cluster.nodes.first { $0.id != leader.id })
         try SQLClusterNode.transferLeadership(of: cluster.addresses, to: other.id, options: testOptions)
         let after = try cluster.context()
-        defer { after.close() }
+        defer { try? after.close() }
         #expect(try after.selectAll(sql: "PRAGMA user_version") == [[.long(5)]])
         #expect(try after.selectAll(sql: "PRAGMA application_id") == [[.long(7)]])
         #expect(try after.selectAll(sql: "SELECT a FROM t") == [[.long(1)]])
@@ -38,12 +38,12 @@ import Testing
     @Test func aPoolOverTheClusterClosesWithoutCheckpointingTheNodes() async throws {
         let cluster = try LocalCluster()
         let pool = try SQLContextPool(path: "pooled", configuration: .init(maximumReaderCount: 1, engine: .cluster(cluster.addresses, options: testOptions)))
-        try await pool.write { db in try db.exec(sql: "CREATE TABLE n(v); INSERT INTO n VALUES (1)") }
+        try await pool.write { db in try db.execute(script: "CREATE TABLE n(v); INSERT INTO n VALUES (1)") }
         let refused = await #expect(throws: SQLError.self) { try await pool.read { db in try db.exec(sql: "PRAGMA user_version(6)") } }
-        #expect(refused?.code == .readOnly)
+        #expect(refused?.resultCode == .readOnly)
         try pool.close()
         let db = try cluster.context("pooled")
-        defer { db.close() }
+        defer { try? db.close() }
         try db.exec(sql: "INSERT INTO n VALUES (2)")
         #expect(try db.selectAll(sql: "SELECT count(*) FROM n") == [[.long(2)]])
         #expect(cluster.nodes.allSatisfy { $0.process?.isRunning == true })

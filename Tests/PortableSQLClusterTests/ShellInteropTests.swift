@@ -14,7 +14,7 @@ import Testing
     @Test func theShellReadsWhatTheEngineWroteAndTheOtherWayRound() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
+        defer { try? db.close() }
         try db.exec(sql: "CREATE TABLE city(name TEXT, people INTEGER, area REAL)")
         try db.exec(sql: "INSERT INTO city VALUES (?, ?, ?)", parameters: [.text("Zürich"), .long(421_878), .real(87.88)])
         #expect(try shell(cluster, "SELECT name, people, area FROM city") == "Zürich|421878|87.88\n")

@@ -9,9 +9,9 @@ import Testing
     @Test func aTransactionRolledBackBySQLiteIsSeenAsEnded() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
-        try db.exec(sql: "CREATE TABLE t(a UNIQUE); CREATE TABLE guarded(a)")
-        try db.exec(sql: "CREATE TRIGGER no_negative BEFORE INSERT ON guarded WHEN new.a < 0 BEGIN SELECT RAISE(ROLLBACK, 'negative'); END")
+        defer { try? db.close() }
+        try db.execute(script: "CREATE TABLE t(a UNIQUE); CREATE TABLE guarded(a)")
+        try db.execute(script: "CREATE TRIGGER no_negative BEFORE INSERT ON guarded WHEN new.a < 0 BEGIN SELECT RAISE(ROLLBACK, 'negative'); END")
         try db.exec(sql: "INSERT INTO t VALUES (1)")
 
         try db.exec(sql: "BEGIN")

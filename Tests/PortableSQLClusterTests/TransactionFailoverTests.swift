@@ -9,7 +9,7 @@ import Testing
     @Test func aLeaderChangeInATransactionRollsItBackAndSaysItMayBeRetried() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
+        defer { try? db.close() }
         try db.exec(sql: "CREATE TABLE t(a)")
         try db.exec(sql: "BEGIN")
         try db.exec(sql: "INSERT INTO t VALUES (1)")
@@ -27,20 +27,20 @@ import Testing
     @Test func aWriterWaitsForAnotherTransactionUpToItsBusyTimeout() throws {
         let cluster = try LocalCluster()
         let holder = try cluster.context()
-        defer { holder.close() }
+        defer { try? holder.close() }
         try holder.exec(sql: "CREATE TABLE t(a)")
         try holder.exec(sql: "BEGIN IMMEDIATE")
         try holder.exec(sql: "INSERT INTO t VALUES (1)")
         let impatient = try cluster.context()
-        defer { impatient.close() }
+        defer { try? impatient.close() }
         let busy = #expect(throws: SQLError.self) { try impatient.exec(sql: "INSERT INTO t VALUES (2)") }
-        #expect(busy?.code == .busy)
+        #expect(busy?.resultCode == .busy)
         let addresses = cluster.addresses
         let outcome = Mutex<String?>(nil)
         Thread {
             do {
                 let patient = try SQLContext(cluster: addresses, database: "app", options: testOptions)
-                defer { patient.close() }
+                defer { try? patient.close() }
                 patient.busyTimeout = 5
                 try patient.exec(sql: "INSERT INTO t VALUES (3)")
                 outcome.withLock { $0 = "written" }

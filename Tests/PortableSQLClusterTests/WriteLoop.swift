@@ -46,7 +46,7 @@ final class WriteLoop: Sendable {
                     record.withLock { $0.otherErrors.append("\(value): \(error)") }
                 }
             }
-            context?.close()
+            try? context?.close()
         }
         thread.start()
     }

@@ -55,7 +55,7 @@ struct Tally: Codable, Equatable, SQLCodableRecord {
             try context.insert(Hoarder(number: 7))
             try context.insert(Hoarder(number: 8))
             #expect(try context.query(Hoarder.self).orderBy(\.id).eval().load().map(\.number) == [7, 8])
-            context.close()
+            try context.close()
         }
         let container = try #require(Hoarder.keptDecodingContainer)
         #expect(throws: SQLError.self) { try container.decode(Int.self, forKey: .number) }
@@ -63,7 +63,7 @@ struct Tally: Codable, Equatable, SQLCodableRecord {
         #expect(!container.contains(.number))
         let decoder = try #require(Hoarder.keptDecoder)
         let error = #expect(throws: SQLError.self) { try decoder.container(keyedBy: Hoarder.CodingKeys.self) }
-        #expect(error?.code == .misuse)
+        #expect(error?.resultCode == .misuse)
         #expect(error?.message.contains("after its init(from:) returned") == true)
         var encoding = try #require(Hoarder.keptEncodingContainer)
         let encodingError = #expect(throws: SQLError.self) { try encoding.encode(9, forKey: .number) }

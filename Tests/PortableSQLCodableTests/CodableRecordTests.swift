@@ -72,7 +72,7 @@ import Testing
         #expect {
             try context.query(Counter.self).eval().load()
         } throws: { error in
-            let binding = error as? SQLBindingError
+            let binding = error as? SQLDecodingError
             return binding?.table == "counters" && binding?.column == "name" && binding?.value == .null
         }
     }
@@ -89,7 +89,7 @@ import Testing
             #expect {
                 try operation()
             } throws: { error in
-                (error as? SQLError)?.code == .misuse && (error as? SQLError)?.message.hasPrefix(expected) == true
+                (error as? SQLError)?.resultCode == .misuse && (error as? SQLError)?.message.hasPrefix(expected) == true
             }
         }
         #expect(try !context.tableExists("Moody"))

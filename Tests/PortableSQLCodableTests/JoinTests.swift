@@ -66,8 +66,23 @@ import Testing
         }
     }
 
-    @Test func aColumnThatLinksNothingIsRefused() throws {
+    @Test func aColumnThatLinksNothingJoinsAsSkipSQLWritesIt() throws {
         let context = try SQLContext(path: nil)
+        let (authors, books) = try makeLibrary(context)
+        // A column without a key: SkipSQL's ON clause is a bound 1, every pair of rows.
+        var traced: [String] = []
+        context.trace { traced.append($0) }
+        let pairs = try context.query(Author.self, alias: "a").join(Book.self, alias: "b", on: Book.title).eval().load()
+        #expect(pairs.count == authors.count * books.count)
+        #expect(traced.last?.hasSuffix(#"FROM "author" AS a INNER JOIN "book" AS b ON 1"#) == true)
+        // A key to a third table: its columns compared all the same, as SkipSQL writes it.
+        let query = context.query(Author.self, alias: "a").join(Review.self, alias: "r", on: Review.bookID)
+        #expect(query.sql.text.hasSuffix(#"INNER JOIN "review" AS r ON a."id" = r."book_id""#))
+        #expect(query.sql.parameters.isEmpty)
+    }
+
+    @Test func aColumnThatLinksNothingIsRefusedWhenStrict() throws {
+        let context = try SQLContext(path: nil, configuration: .platform.strict(.foreignKeyJoins))
         _ = try makeLibrary(context)
         let error = try #require(throws: SQLError.self) {
             try context.query(Author.self).join(Review.self, alias: "r", on: Review.bookID).eval()

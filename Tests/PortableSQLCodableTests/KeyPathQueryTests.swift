@@ -56,7 +56,7 @@ import Testing
         #expect {
             try query.fetchAll()
         } throws: { error in
-            (error as? SQLError)?.code == .misuse && (error as? SQLError)?.message.contains("Person has no column for the key path") == true
+            (error as? SQLError)?.resultCode == .misuse && (error as? SQLError)?.message.contains("Person has no column for the key path") == true
         }
         #expect(throws: SQLError.self) { try context.selectAll("SELECT \(\Person.name.count) FROM \(Person.self)") }
     }
@@ -90,7 +90,7 @@ import Testing
         #expect {
             _ = try people.select(SQLTerm<Person, Int>.expression("\(\.name)")).fetchAll()
         } throws: { error in
-            (error as? SQLBindingError)?.value == .text("Ada")
+            (error as? SQLDecodingError)?.value == .text("Ada")
         }
     }
 
@@ -113,7 +113,7 @@ import Testing
         try context.exec("UPDATE \(Person.self) SET \(\Person.age) = \(\Person.age) + \(1) WHERE \(\Person.name) = \("Ada")")
         #expect(try context.query(Person.self).where(\.name == "Ada").fetchOne()?.age == 37)
         let statement = try context.prepare("SELECT \(\Person.city) FROM \(Person.self) WHERE \(\Person.name) = \("Linus")")
-        defer { statement.close() }
+        defer { try? statement.close() }
         #expect(try statement.next() && statement.text(at: 0) == "Portland")
     }
 

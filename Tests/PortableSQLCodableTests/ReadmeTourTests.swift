@@ -52,7 +52,7 @@ import Testing
     @Test func coreTour() throws {
         let directory = try TemporaryDirectory()
         let context = try SQLContext(path: directory.path("library.sqlite"))
-        defer { context.close() }
+        defer { try? context.close() }
         try context.migrate([
             SQLMigration(version: 1, sql: "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, year INTEGER)"),
             SQLMigration(version: 2, sql: "CREATE INDEX book_year ON book(year)"),
@@ -105,7 +105,7 @@ import Testing
         try db.exec(sql: "INSERT INTO note (body) VALUES (?)", parameters: ["for my eyes only"])
         try db.rekey("a new passphrase")
         try db.export(directory.path("plain-copy.sqlite"), key: nil)
-        db.close()
+        try db.close()
         #expect(try sqlite3(directory.path("plain-copy.sqlite"), "SELECT body FROM note;") == "for my eyes only\n")
         let app = directory.path("app.sqlite")
         try sqlite3(app, "CREATE TABLE t (v); INSERT INTO t VALUES (1);")
@@ -118,7 +118,7 @@ import Testing
         let old = try SQLContext(path: oldPath, configuration: .plus)
         try old.key("passphrase", settings: .sqlcipher3)
         #expect(try old.selectAll(sql: "SELECT v FROM t") == [["three"]])
-        old.close()
+        try old.close()
         let upgrade = try SQLContext.upgradeCipherFormat(at: oldPath, key: "passphrase")
         #expect("\(upgrade)" == "was in SQLCipher 3 format; upgraded to SQLCipher 4 format")
     }

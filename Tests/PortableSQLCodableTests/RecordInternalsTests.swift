@@ -41,7 +41,7 @@ import Testing
 
     @Test func insertsAreCachedOncePerSetOfColumnsGiven() throws {
         let context = try makeContext()
-        defer { context.close() }
+        defer { try? context.close() }
         try context.createTableIfNotExists(Author.self)
         let cached = context.statementCache.count
         let log = ExecutedSQL(context)

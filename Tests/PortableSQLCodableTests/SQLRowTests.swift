@@ -22,7 +22,7 @@ import Testing
         #expect(row[name] == nil)
         #expect(row.count == 2)
         #expect(row.columns.map(\.name) == ["ID", "PHOTO"])
-        #expect(row.map { "\($0.column.name)=\($0.value)" } == ["ID=1", "PHOTO=x'01'"])
+        #expect(row.map { "\($0.column.name)=\($0.value.sqlLiteral)" } == ["ID=1", "PHOTO=x'01'"])
         var empty = SQLRow()
         #expect(empty.isEmpty)
         empty[id] = .null

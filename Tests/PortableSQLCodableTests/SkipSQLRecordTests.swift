@@ -127,7 +127,7 @@ struct LogLine: SQLCodable, Equatable {
         #expect(try ada.encodedRow() == [Employee.id: 1, Employee.name: "Ada", Employee.managerID: .null, Employee.level: 1])
         #expect(try LogLine(text: "x").isNewInstance == nil)
 
-        try context.exec(sql: "CREATE TRIGGER shout AFTER INSERT ON employee BEGIN UPDATE employee SET name = upper(name) WHERE id = new.id; END")
+        try context.execute(script: "CREATE TRIGGER shout AFTER INSERT ON employee BEGIN UPDATE employee SET name = upper(name) WHERE id = new.id; END")
         var grace = Employee(name: "Grace", managerID: 1)
         try context.inserted(&grace, refresh: true)
         #expect(grace == Employee(id: 2, name: "GRACE", managerID: 1, level: 1))
@@ -214,7 +214,7 @@ struct LogLine: SQLCodable, Equatable {
 
         // A condition may bind values too, and the WHERE clause's values follow the join's.
         let query = context.query(Employee.self, alias: "e")
-            .join(Employee.self, alias: "boss", on: .and([Employee.managerID.alias("e").equals(Employee.id.alias("boss")), .greaterThan(Employee.id.alias("boss"), SQLValue(1))]))
+            .join(Employee.self, alias: "boss", on: SQLPredicate.and([Employee.managerID.alias("e").equals(Employee.id.alias("boss")), .greaterThan(Employee.id.alias("boss"), SQLValue(1))]))
             .where(.notEquals(Employee.name.alias("e"), SQLValue("Ada")))
         #expect(query.sql.parameters == [1, "Ada"])
         #expect(try query.eval().load().map { [$0.0?.name, $0.1?.name] } == [["Linus", "Grace"]])

@@ -85,7 +85,7 @@ import Testing
         let results = Array(try context.query(Artist.self).orderBy(Artist.name).eval())
         #expect(results.count == 3)
         for (result, column) in zip(results, ["code", "genre", "shelf"]) {
-            let error = try #require(throws: SQLBindingError.self) { try result.get() }
+            let error = try #require(throws: SQLDecodingError.self) { try result.get() }
             #expect(error.description.contains("\"writer\".\"\(column)\""), "\(error)")
         }
     }

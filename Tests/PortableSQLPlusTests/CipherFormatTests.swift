@@ -52,7 +52,7 @@ import Testing
         #expect(try context.selectAll(sql: "SELECT count(*) FROM item") == [[40]])
         #expect(context.userVersion == 9)
         try context.exec(sql: "INSERT INTO item (name) VALUES ('written by 4')")
-        context.close()
+        try context.close()
         #expect(before.count > 0)
         #expect(try sqlcipher(path, "PRAGMA key = 'old format';\nSELECT name FROM item WHERE id = 41;", program: systemSQLCipherProgram) == "written by 4\n")
     }
@@ -73,7 +73,7 @@ import Testing
         #expect(try context.selectAll(sql: "SELECT count(*), max(name) FROM item") == [[40, "item 9"]])
         #expect(context.userVersion == 9)
         #expect(try context.selectAll(sql: "PRAGMA cipher_integrity_check") == [])
-        context.close()
+        try context.close()
         #expect(try sqlcipher(path, "PRAGMA key = 'old format';\nPRAGMA user_version;\nSELECT count(*) FROM item;", program: projectSQLCipherProgram) == "9\n40\n")
         // Debian's SQLCipher 3 no longer reads it: the format really changed.
         #expect(throws: CommandFailure.self) {
@@ -133,10 +133,10 @@ import Testing
         let settings = SQLCipherSettings(kdfIterations: 5000, kdfAlgorithm: .sha256, hmacAlgorithm: .sha256)
         let context = try SQLContext(path: path, configuration: .plus)
         try context.key("tuned", settings: settings)
-        try context.exec(sql: "CREATE TABLE t (v); INSERT INTO t VALUES ('tuned')")
+        try context.execute(script: "CREATE TABLE t (v); INSERT INTO t VALUES ('tuned')")
         #expect(try context.selectAll(sql: "PRAGMA cipher_kdf_algorithm") == [["PBKDF2_HMAC_SHA256"]])
         #expect(try context.selectAll(sql: "PRAGMA cipher_hmac_algorithm") == [["HMAC_SHA256"]])
-        context.close()
+        try context.close()
         #expect(try sqlcipher(path, """
             PRAGMA key = 'tuned';
             PRAGMA kdf_iter = 5000;
@@ -157,15 +157,15 @@ import Testing
         let settings = SQLCipherSettings(plaintextHeaderSize: 32, salt: salt)
         let context = try SQLContext(path: path, configuration: .plus)
         try context.key("shared container", settings: settings)
-        try context.exec(sql: "CREATE TABLE t (v); INSERT INTO t VALUES ('SECRET-IN-HEADER-DB')")
-        context.close()
+        try context.execute(script: "CREATE TABLE t (v); INSERT INTO t VALUES ('SECRET-IN-HEADER-DB')")
+        try context.close()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(bytes.starts(with: Data("SQLite format 3\0".utf8)))
         #expect(bytes.range(of: Data("SECRET-IN-HEADER-DB".utf8)) == nil)
 
         let reader = try SQLContext(path: path, configuration: .plus)
         let withoutSalt = try #require(throws: SQLError.self) { try reader.key("shared container", settings: SQLCipherSettings(plaintextHeaderSize: 32)) }
-        #expect([.notADatabase, .error].contains(withoutSalt.code), "\(withoutSalt)")
+        #expect([.notADatabase, .error].contains(withoutSalt.resultCode), "\(withoutSalt)")
         try reader.key("shared container", settings: settings)
         #expect(try reader.selectAll(sql: "SELECT v FROM t") == [["SECRET-IN-HEADER-DB"]])
 
@@ -211,12 +211,12 @@ import Testing
         do {
             let writer = try SQLContext(path: path, configuration: .plus)
             try writer.key("right key", settings: settings)
-            try writer.exec(sql: "CREATE TABLE item (name TEXT); INSERT INTO item VALUES ('kept'); PRAGMA user_version = 4")
-            writer.close()
+            try writer.execute(script: "CREATE TABLE item (name TEXT); INSERT INTO item VALUES ('kept'); PRAGMA user_version = 4")
+            try writer.close()
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let context = try SQLContext(path: path, configuration: .plus)
-        defer { context.close() }
+        defer { try? context.close() }
         let wrong = try #require(throws: SQLError.self) { try context.key("wrong key", settings: settings) }
         #expect(wrong.code == .notADatabase, "\(wrong)")
         try context.key("right key", settings: settings)

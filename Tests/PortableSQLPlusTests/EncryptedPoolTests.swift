@@ -55,16 +55,16 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("reopen.db")
         let pool = try SQLContextPool(path: path, key: "pool passphrase", configuration: .init(maximumReaderCount: 1))
-        try await pool.write { try $0.exec(sql: "CREATE TABLE note (body TEXT NOT NULL); INSERT INTO note VALUES ('kept')") }
+        try await pool.write { try $0.execute(script: "CREATE TABLE note (body TEXT NOT NULL); INSERT INTO note VALUES ('kept')") }
         let writeError = await #expect(throws: SQLError.self) {
             try await pool.write { db in
                 try db.exec(sql: "INSERT INTO note VALUES ('rolled back')")
-                db.close()
+                try db.close()
             }
         }
-        #expect(writeError?.code == .misuse)
-        let readError = await #expect(throws: SQLError.self) { try await pool.read { db in db.close() } }
-        #expect(readError?.code == .misuse)
+        #expect(writeError?.resultCode == .misuse)
+        let readError = await #expect(throws: SQLError.self) { try await pool.read { db in try db.close() } }
+        #expect(readError?.resultCode == .misuse)
         // The new writer and reader are keyed: they read and write the encrypted file.
         try await pool.write { try $0.exec(sql: "INSERT INTO note VALUES ('added')") }
         #expect(try await pool.read { try $0.selectAll(sql: "SELECT group_concat(body) FROM note")[0][0] } == "kept,added")

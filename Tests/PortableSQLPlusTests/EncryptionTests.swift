@@ -45,7 +45,7 @@ import Testing
         let writer = try SQLContext(path: path, configuration: .plus)
         try writer.exec(sql: "PRAGMA key = 'password'")
         try writer.exec(sql: "CREATE TABLE t (v)")
-        writer.close()
+        try writer.close()
         let reader = try SQLContext(path: path, configuration: .plus)
         try reader.exec(sql: "PRAGMA key = 'not the password'")
         let error = try #require(throws: SQLError.self) { try reader.selectAll(sql: "SELECT * FROM t") }
@@ -60,7 +60,7 @@ import Testing
         let context = try SQLContext(path: path, configuration: .plus)
         try context.key(.raw(rawKey))
         try fill(context, rows: 10)
-        context.close()
+        try context.close()
         let hex = rawKey.map { String(format: "%02X", $0) }.joined()
         #expect(try sqlcipher(path, "PRAGMA key = \"x'\(hex)'\";\nSELECT count(*) FROM item;") == "10\n")
         let again = try SQLContext(path: path, configuration: .plus)
@@ -85,14 +85,14 @@ import Testing
         let expected = try summary(context)
         try context.rekey("new")
         #expect(try summary(context) == expected)
-        context.close()
+        try context.close()
         let reopened = try SQLContext(path: path, configuration: .plus)
         #expect(throws: SQLError.self) { try reopened.key("old") }
         try reopened.key("new")
         #expect(try summary(reopened) == expected)
         #expect(reopened.userVersion == 7)
         try reopened.rekey(.raw(rawKey))
-        reopened.close()
+        try reopened.close()
         let hex = rawKey.map { String(format: "%02X", $0) }.joined()
         #expect(try sqlcipher(path, "PRAGMA key = \"x'\(hex)'\";\nSELECT count(*) FROM item;") == "300\n")
 
@@ -179,7 +179,7 @@ import Testing
         #expect(try context.selectAll(sql: "SELECT body FROM t") == [["from the command line"]])
         #expect(context.userVersion == 3)
         try context.exec(sql: "INSERT INTO t (body) VALUES (?)", parameters: ["from PortableSQL"])
-        context.close()
+        try context.close()
         #expect(try sqlcipher(cliPath, "PRAGMA key = 'shared secret';\nSELECT body FROM t ORDER BY id;\nPRAGMA cipher_integrity_check;\nPRAGMA integrity_check;") ==
             "from the command line\nfrom PortableSQL\nok\n")
     }
@@ -192,7 +192,7 @@ import Testing
         try context.key("tuned", settings: settings)
         try fill(context, rows: 50)
         #expect(try context.selectAll(sql: "PRAGMA cipher_page_size") == [["4096"]])
-        context.close()
+        try context.close()
         let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         #expect(size % 4096 == 0)
         #expect(try sqlcipher(path, "PRAGMA key = 'tuned';\nPRAGMA cipher_page_size = 4096;\nPRAGMA kdf_iter = 2000;\nPRAGMA cipher_use_hmac = OFF;\nSELECT count(*) FROM item;") == "50\n")
@@ -218,7 +218,7 @@ import Testing
         try fill(context, rows: 400)
         let pageSizeText = try context.selectAll(sql: "PRAGMA cipher_page_size").first?.first?.textValue
         let pageSize = try #require(pageSizeText.flatMap { Int($0) })
-        context.close()
+        try context.close()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(bytes.count > pageSize * 6)
         for page in [2, 4] {
@@ -228,7 +228,7 @@ import Testing
         let reader = try SQLContext(path: path, configuration: .plus)
         try reader.key("integrity")
         let error = try #require(throws: SQLError.self) { try reader.selectAll(sql: "SELECT name, payload FROM item") }
-        #expect([.notADatabase, .corrupt].contains(error.code), "\(error)")
+        #expect([.notADatabase, .corrupt].contains(error.resultCode), "\(error)")
     }
 
     @Test func traceHidesKeys() throws {

@@ -30,9 +30,9 @@ import Testing
         let path = directory.path("matrix.db")
         let context = try SQLContext(path: path, configuration: engine.configuration)
         try context.key("matrix key")
-        try context.exec(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO item (name) VALUES ('one'), ('two')")
+        try context.execute(script: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO item (name) VALUES ('one'), ('two')")
         context.userVersion = 4
-        context.close()
+        try context.close()
         #expect(try sqlcipher(path, "PRAGMA key = 'matrix key';\nPRAGMA user_version;\nSELECT group_concat(name) FROM item;", program: engine.program) == "4\none,two\n")
 
         let wrong = try SQLContext(path: path, configuration: engine.configuration)
@@ -42,7 +42,7 @@ import Testing
         try wrong.key("matrix key")
         try wrong.rekey("second key")
         try wrong.export(directory.path("plain.db"), key: nil)
-        wrong.close()
+        try wrong.close()
         #expect(try sqlite3(directory.path("plain.db"), "PRAGMA user_version; SELECT count(*) FROM item;") == "4\n2\n")
         #expect(try sqlcipher(path, "PRAGMA key = 'second key';\nSELECT count(*) FROM item;", program: engine.program) == "2\n")
 
@@ -70,9 +70,9 @@ import Testing
         #expect(Set(([platform] + ciphers).map(\.version)).count == 1 + CipherEngine.all.count)
         for context in ciphers {
             #expect(try context.selectAll(sql: "SELECT count(*), sqlite_version() FROM note") == [[100, .text(context.version)]])
-            context.close()
+            try context.close()
         }
-        platform.close()
+        try platform.close()
         for index in ciphers.indices {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: directory.path("secret-\(index).db")))
             #expect(!bytes.starts(with: Data("SQLite format 3".utf8)))

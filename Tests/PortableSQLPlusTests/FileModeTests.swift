@@ -35,7 +35,7 @@ import Glibc
     func copiesOfAPrivateFileArePrivate(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let source = try Self.makeSource(directory.path("private.db"), engine: engine, mode: 0o600)
-        defer { source.close() }
+        defer { try? source.close() }
 
         // While the backup is written, the file and its journal are already private.
         let backup = directory.path("backup.db")
@@ -68,7 +68,7 @@ import Glibc
     @Test func aCopyTakesTheSourcesBitsWhateverTheyAre() throws {
         let directory = try TemporaryDirectory()
         let source = try Self.makeSource(directory.path("shared.db"), engine: .platform, mode: 0o640)
-        defer { source.close() }
+        defer { try? source.close() }
         try source.vacuum(into: directory.path("copy.db"))
         #expect(Self.mode(directory.path("copy.db")) == 0o640)
         // A file that is taken is refused before anything is created or changed.

@@ -27,7 +27,7 @@ import Testing
     @Test func backupVacuumAndIntegrity() throws {
         let directory = try TemporaryDirectory()
         let db = try SQLContext(path: directory.path("app.sqlite"))
-        try db.exec(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1), (2)")
+        try db.execute(script: "CREATE TABLE t (x); INSERT INTO t VALUES (1), (2)")
         let shouldStop = false
         var printed: [String] = []
         try db.backup(toPath: directory.path("backup.sqlite"), pagesPerStep: 256) { progress in
@@ -45,8 +45,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let archivePath = directory.path("archive.sqlite")
         let db = try SQLContext(path: directory.path("main.sqlite"))
-        try db.exec(sql: "CREATE TABLE note (title TEXT, year INTEGER); INSERT INTO note VALUES ('old', 2010), ('new', 2024)")
-        try db.exec(sql: "CREATE TABLE book (id INTEGER PRIMARY KEY, note_title TEXT REFERENCES note (title)); CREATE INDEX book_note ON book (note_title)")
+        try db.execute(script: "CREATE TABLE note (title TEXT, year INTEGER); INSERT INTO note VALUES ('old', 2010), ('new', 2024)")
+        try db.execute(script: "CREATE TABLE book (id INTEGER PRIMARY KEY, note_title TEXT REFERENCES note (title)); CREATE INDEX book_note ON book (note_title)")
         try db.attach(path: archivePath, as: "archive")
         try db.exec(sql: "CREATE TABLE archive.note (title TEXT, year INTEGER)")
         try db.exec(sql: "INSERT INTO archive.note SELECT * FROM main.note WHERE year < 2020")

@@ -13,7 +13,7 @@ import Testing
         let db = try SQLContext(path: dbpath.path, flags: [.create, .readWrite], configuration: .plus)
         // do something with the database
         try db.exec(sql: "CREATE TABLE t (v)")
-        db.close()
+        try db.close()
         #expect(db.isClosed)
         #expect(FileManager.default.fileExists(atPath: dbpath.path))
     }
@@ -70,7 +70,7 @@ import Testing
         #expect(plain.isClosed)
         #expect(encrypted.userVersion == 6)
         #expect(try encrypted.selectAll(sql: "SELECT body FROM note") == [["keep me secret"]])
-        encrypted.close()
+        try encrypted.close()
         let bytes = try Data(contentsOf: dbPath)
         #expect(bytes.range(of: Data("keep me secret".utf8)) == nil)
         #expect(!FileManager.default.fileExists(atPath: dbPath.appendingPathExtension("rekey").path))

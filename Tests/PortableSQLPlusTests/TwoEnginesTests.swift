@@ -34,8 +34,8 @@ import Testing
         }
         #expect(try platform.selectAll(sql: "SELECT count(*) FROM note") == [[200]])
         #expect(try plus.selectAll(sql: "SELECT count(*) FROM note WHERE body LIKE 'SECRET%'") == [[200]])
-        platform.close()
-        plus.close()
+        try platform.close()
+        try plus.close()
 
         let plainBytes = try Data(contentsOf: URL(fileURLWithPath: plainPath))
         let secretBytes = try Data(contentsOf: URL(fileURLWithPath: secretPath))
@@ -76,7 +76,7 @@ import Testing
             #expect(probed == ["fts3", "fts4", "rtree", "encryption"] || probed == ["fts3", "fts4", "encryption"])
         }
         if plus.supports(.fts4) {
-            try plus.exec(sql: "CREATE VIRTUAL TABLE doc USING fts4(body); INSERT INTO doc VALUES ('encrypted full text search'), ('plain words')")
+            try plus.execute(script: "CREATE VIRTUAL TABLE doc USING fts4(body); INSERT INTO doc VALUES ('encrypted full text search'), ('plain words')")
             #expect(try plus.selectAll(sql: "SELECT body FROM doc WHERE doc MATCH 'search'") == [["encrypted full text search"]])
         }
     }
@@ -86,7 +86,7 @@ import Testing
         let path = directory.path("search.db")
         let context = try SQLContext(path: path, configuration: .plus)
         try context.key("search key")
-        try context.exec(sql: """
+        try context.execute(script: """
             CREATE TABLE doc (id INTEGER PRIMARY KEY, meta TEXT NOT NULL);
             CREATE VIRTUAL TABLE doc_text USING fts5(body);
             """)
@@ -101,7 +101,7 @@ import Testing
             WHERE doc_text MATCH ? ORDER BY d.id
             """, parameters: ["confidential"])
         #expect(found == [["finance", 2], ["product", 2]])
-        context.close()
+        try context.close()
 
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(bytes.range(of: Data("CONFIDENTIAL".utf8)) == nil)

@@ -19,7 +19,7 @@ import Testing
         let other = try SQLContext(path: directory.path("other.db"), configuration: .plus)
         try other.key("another-key")
         try other.exec(sql: "CREATE TABLE t (v)")
-        other.close()
+        try other.close()
 
         let context = try SQLContext(path: directory.path("vault.db"), configuration: .plus)
         context.logStatements(to: logging)
@@ -34,7 +34,7 @@ import Testing
         }
         #expect(wrongKey.code == .notADatabase)
         #expect(throws: SQLError.self) { try logging.loggingErrors { try context.exec(sql: "PRAGMA key = '\(Self.secret)") } }
-        context.close()
+        try context.close()
 
         // A pool keyed with the secret, every connection logging.
         let pool = try SQLContextPool(

@@ -53,9 +53,9 @@ import Testing
         #expect(met, "the readers did not run side by side")
 
         // A writer and a reader that close their own connections: the pool opens new ones.
-        await #expect(throws: SQLError.self) { try await pool.write { db in db.close() } }
+        await #expect(throws: SQLError.self) { try await pool.write { db in try db.close() } }
         try await pool.write { db in try db.exec(sql: "INSERT INTO item VALUES ('after reopening')") }
-        await #expect(throws: SQLError.self) { try await pool.read { db in db.close() } }
+        await #expect(throws: SQLError.self) { try await pool.read { db in try db.close() } }
         let readAgain = try await pool.read { db in try db.selectAll(sql: "SELECT 'read after reopening' FROM item") }
         #expect(readAgain == [["read after reopening"]])
         try pool.close()

@@ -22,9 +22,9 @@ import Testing
     func expectClosed(_ pool: SQLContextPool, notes expected: Int) async throws {
         #expect(pool.isPoolClosed)
         let refused = await #expect(throws: SQLError.self) { try await pool.read { db in try db.selectAll(sql: "SELECT 1") } }
-        #expect(refused?.code == .misuse)
+        #expect(refused?.resultCode == .misuse)
         let fresh = try SQLContext(path: pool.path)
-        defer { fresh.close() }
+        defer { try? fresh.close() }
         #expect(try fresh.selectAll(sql: "SELECT count(*) FROM note") == [[.long(Int64(expected))]])
     }
 
@@ -78,7 +78,7 @@ import Testing
         #expect(warning.metadata[SQLLogging.errorCodeKey] == "SQLITE_BUSY")
         #expect(warning.message.contains("nothing is lost"))
         try outsider.exec(sql: "COMMIT")
-        outsider.close()
+        try outsider.close()
         try await expectClosed(service.pool, notes: 2)
     }
 

@@ -12,7 +12,7 @@ import Testing
     /// A context logging to `capture` with `threshold`, that has made a table and run the CTE.
     func loggedRun(threshold: Duration?, level: Logger.Level = .trace, capture: LogCapture) throws {
         let context = try SQLContext(path: nil)
-        defer { context.close() }
+        defer { try? context.close() }
         context.logStatements(to: SQLLogging(logger: capture.logger(level: level), label: "library", slowStatementThreshold: threshold))
         try context.exec(sql: "CREATE TABLE book (title TEXT NOT NULL)")
         try context.exec(sql: "INSERT INTO book VALUES (?)", parameters: ["Kindred"])
@@ -62,7 +62,7 @@ import Testing
         let capture = LogCapture()
         let logging = SQLLogging(logger: capture.logger(level: .error), label: "library")
         let context = try SQLContext(path: nil)
-        defer { context.close() }
+        defer { try? context.close() }
         context.logStatements(to: logging)
         try context.exec(sql: "CREATE TABLE book (title TEXT NOT NULL)")
         let error = try #require(throws: SQLError.self) {
@@ -86,7 +86,7 @@ import Testing
     @Test func valuesStayOutOfTheLogWhenTheConfigurationHidesThem() throws {
         let capture = LogCapture()
         let context = try SQLContext(path: nil, configuration: .platform.strict(.hiddenValuesInTrace))
-        defer { context.close() }
+        defer { try? context.close() }
         context.logStatements(to: SQLLogging(logger: capture.logger(), label: "private"))
         try context.exec(sql: "CREATE TABLE patient (name TEXT)")
         try context.exec(sql: "INSERT INTO patient VALUES (?)", parameters: ["Ada Lovelace"])

@@ -67,7 +67,7 @@ do {
         }
         let writer = try open(arguments[1], engine: "plus")
         try writer.exec(sql: "CREATE TABLE t (v)")
-        writer.close()
+        try writer.close()
         let reader = try SQLContext(path: arguments[1], configuration: .plus)
         do {
             try reader.key("not the key")
@@ -129,21 +129,21 @@ do {
         let count = Int(arguments[2])!
         let warmup = try SQLContext(path: arguments[1])
         try warmup.exec(sql: "CREATE TABLE IF NOT EXISTS t (v)")
-        warmup.close()
+        try warmup.close()
         let (fdBefore, memoryBefore) = (descriptors(), residentKiB())
         for _ in 0..<count {
             let context = try SQLContext(path: arguments[1])
             _ = try context.selectAll(sql: "SELECT count(*) FROM t")
-            context.close()
+            try context.close()
         }
         let context = try SQLContext(path: arguments[1])
         for number in 0..<count {
             let statement = try context.prepare(sql: "SELECT v, \(number) FROM t")
             _ = try statement.next()
             // Half are closed, half only let go of: both must leave the context's list.
-            if number.isMultiple(of: 2) { statement.close() }
+            if number.isMultiple(of: 2) { try statement.close() }
         }
-        context.close()
+        try context.close()
         report("descriptors \(fdBefore) \(descriptors())")
         report("memory \(memoryBefore) \(residentKiB())")
         // Then N cycles that register a function, an aggregate, a collation, an update hook and
@@ -151,7 +151,7 @@ do {
         // they captured must be freed.
         let loaded = SQLContext(configuration: .plus)
         _ = try loaded.selectAll(sql: "SELECT 1")
-        loaded.close()
+        try loaded.close()
         let registrationsBefore = residentKiB()
         let captured = Captured.self
         for number in 0..<count {
@@ -162,10 +162,10 @@ do {
             try context.createCollation("plain") { [token] in token.name.isEmpty ? .orderedSame : $0.compare($1) }
             context.onUpdate { [token] _, _, _, _ in token.count += 1 }
             let observation = try context.observeChanges { [token] _ in token.count += 1 }
-            try context.exec(sql: "CREATE TABLE t (v TEXT COLLATE plain); INSERT INTO t VALUES ('b'), ('a')")
+            try context.execute(script: "CREATE TABLE t (v TEXT COLLATE plain); INSERT INTO t VALUES ('b'), ('a')")
             _ = try context.selectAll(sql: "SELECT tagged(count(*)), tally(v), group_concat(v) FROM (SELECT v FROM t ORDER BY v)")
             if number.isMultiple(of: 3) { observation.cancel() }
-            context.close()
+            try context.close()
         }
         report("registrations \(captured.live) \(registrationsBefore) \(residentKiB())")
 
@@ -183,7 +183,7 @@ do {
                 try context.createFunction("number", argumentCount: 0) { _ in .long(Int64(number)) }
             } catch {
                 report("engines \(number - 1)")
-                report("error \(error)")
+                report("error \(String(reflecting: error))")
                 break
             }
             contexts.append(context)
@@ -203,7 +203,7 @@ do {
                 try SQLContext.encryptFile(at: source, to: destination, key: helperKey())
             default:
                 let context = try SQLContext(path: source, configuration: .plus)
-                defer { context.close() }
+                defer { try? context.close() }
                 switch how {
                 case "export": try context.export(destination, key: helperKey())
                 case "backup": try context.backup(toPath: destination)
@@ -220,5 +220,5 @@ do {
         fail("usage: PortableSQLTestHelper open-plus [LIBRARY] | wrong-key PATH [LEVEL] | commit-loop PATH JOURNAL ENGINE | writer PATH ROWS TIMEOUT_MS ID | cycles PATH N | function-slots | copy HOW SOURCE DESTINATION")
     }
 } catch {
-    fail("\(error)")
+    fail(String(reflecting: error))
 }

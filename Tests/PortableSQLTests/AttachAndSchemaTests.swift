@@ -9,7 +9,7 @@ import Testing
     func attachedDatabasesAreQueriedBySchemaName(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try engine.open(directory.path("main.sqlite"))
-        defer { db.close() }
+        defer { try? db.close() }
         try db.exec(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT)")
         try db.exec(sql: "INSERT INTO note (title) VALUES ('current')")
         if engine.key == nil {
@@ -36,7 +36,7 @@ import Testing
     @Test func attachedDatabasesKeepTheirOwnKeys() throws {
         let directory = try TemporaryDirectory()
         let db = try TestEngine.plus.open(directory.path("main.sqlite"))
-        defer { db.close() }
+        defer { try? db.close() }
         try db.exec(sql: "CREATE TABLE t (x)")
         try db.exec(sql: "INSERT INTO t VALUES (1), (2), (3)")
         try db.attach(path: directory.path("other.sqlite"), as: "other", key: "other passphrase")
@@ -50,7 +50,7 @@ import Testing
         let other = try SQLContext(path: directory.path("other.sqlite"), configuration: .plus)
         try other.key("other passphrase")
         #expect(try other.selectAll(sql: "SELECT sum(x) FROM t") == [[.long(60)]])
-        other.close()
+        try other.close()
         // A wrong key is refused at once, and the name is free again.
         let wrong = try #require(throws: SQLError.self) { try db.attach(path: directory.path("other.sqlite"), as: "other", key: "wrong") }
         #expect(wrong.code == .notADatabase, "\(wrong)")
@@ -65,8 +65,8 @@ import Testing
     func schemaIsReadAsTypedValues(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try engine.open(directory.path("schema.sqlite"))
-        defer { db.close() }
-        try db.exec(sql: """
+        defer { try? db.close() }
+        try db.execute(script: """
             CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, born INTEGER DEFAULT 1900);
             CREATE TABLE book (
                 isbn TEXT NOT NULL, edition INTEGER NOT NULL DEFAULT 1, author_id INTEGER REFERENCES author (id) ON DELETE CASCADE,

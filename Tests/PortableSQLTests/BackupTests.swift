@@ -13,10 +13,10 @@ import Testing
     func backupCopiesEverythingInStepsWithProgress(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let source = try engine.open(directory.path("source.sqlite"))
-        defer { source.close() }
+        defer { try? source.close() }
         try fillItems(source, rows: 500)
         let destination = try engine.open(directory.path("copy.sqlite"))
-        defer { destination.close() }
+        defer { try? destination.close() }
         var reports: [SQLBackupProgress] = []
         try source.backup(to: destination, pagesPerStep: 20) { reports.append($0); return true }
         #expect(reports.count > 5)
@@ -30,7 +30,7 @@ import Testing
     func stoppingABackupThrowsAndLeavesNoFile(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let source = try engine.open(directory.path("source.sqlite"))
-        defer { source.close() }
+        defer { try? source.close() }
         try fillItems(source, rows: 300)
         let path = directory.path("stopped.sqlite")
         var steps = 0
@@ -54,11 +54,11 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("busy.sqlite")
         let source = try SQLContext(path: path)
-        defer { source.close() }
+        defer { try? source.close() }
         try source.exec(sql: "PRAGMA journal_mode = WAL")
         try fillItems(source, rows: 400)
         let writer = try SQLContext(path: path)
-        defer { writer.close() }
+        defer { try? writer.close() }
         var nextID: Int64 = 1_000
         try source.backup(toPath: directory.path("copy.sqlite"), pagesPerStep: 5) { progress in
             // Another connection writes between steps; the backup starts over and stays consistent.
@@ -69,7 +69,7 @@ import Testing
             return true
         }
         let copy = try SQLContext(path: directory.path("copy.sqlite"))
-        defer { copy.close() }
+        defer { try? copy.close() }
         #expect(try copy.selectAll(sql: "SELECT count(*) FROM item") == [[.long(403)]])
         #expect(try copy.integrityCheck().isOK)
     }
@@ -86,7 +86,7 @@ import Testing
             locked.signal()
             Thread.sleep(forTimeInterval: seconds)
             try? locker.exec(sql: "COMMIT")
-            locker.close()
+            try? locker.close()
         }.start()
         locked.wait()
     }
@@ -95,7 +95,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("locked.sqlite")
         let source = try SQLContext(path: path)
-        defer { source.close() }
+        defer { try? source.close() }
         try fillItems(source, rows: 50)
         Self.holdExclusiveLock(on: path, for: 1)
         source.busyTimeout = 0.2
@@ -107,14 +107,14 @@ import Testing
         source.busyTimeout = 5
         try source.backup(toPath: directory.path("copy.sqlite"))
         let copy = try SQLContext(path: directory.path("copy.sqlite"))
-        defer { copy.close() }
+        defer { try? copy.close() }
         #expect(try copy.selectAll(sql: "SELECT count(*) FROM item") == [[.long(50)]])
     }
 
     @Test func encryptedBackupsStayEncryptedAndPlainOnesNeedExport() throws {
         let directory = try TemporaryDirectory()
         let source = try TestEngine.plus.open(directory.path("secret.sqlite"))
-        defer { source.close() }
+        defer { try? source.close() }
         try fillItems(source, rows: 100)
         // Same key, then another key: both give an encrypted copy that opens with its key only.
         for (name, key) in [("same.sqlite", TestEngine.testKey), ("other.sqlite", SQLCipherKey.passphrase("another passphrase"))] {
@@ -123,12 +123,12 @@ import Testing
             try copy.key(key)
             #expect(try Self.summary(copy) == Self.summary(source))
             #expect(try copy.cipherIntegrityCheck().isOK)
-            copy.close()
+            try copy.close()
             let header = try #require(FileManager.default.contents(atPath: directory.path(name))).prefix(16)
             #expect(header != Data("SQLite format 3\0".utf8))
             let wrong = try SQLContext(path: directory.path(name), configuration: .plus)
             #expect(throws: SQLError.self) { try wrong.key("not the key") }
-            wrong.close()
+            try wrong.close()
         }
         // The online backup never writes a plain copy of an encrypted database.
         let plainPath = directory.path("plain.sqlite")
@@ -146,7 +146,7 @@ import Testing
         let error = try #require(throws: SQLError.self) { try plain.backup(to: cipher) }
         #expect(error.code == .misuse && error.message.contains("engine"), "\(error)")
         #expect(throws: SQLError.self) { try plain.backup(to: plain) }
-        cipher.close()
+        try cipher.close()
         #expect(throws: SQLError.self) { try plain.backup(to: cipher) }
     }
 
@@ -154,13 +154,13 @@ import Testing
     func vacuumIntoWritesACompactCopy(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try engine.open(directory.path("full.sqlite"))
-        defer { db.close() }
+        defer { try? db.close() }
         try fillItems(db, rows: 300)
         try db.exec(sql: "DELETE FROM item WHERE id > 50")
         let path = directory.path("compact.sqlite")
         try db.vacuum(into: path)
         let copy = try engine.open(path)
-        defer { copy.close() }
+        defer { try? copy.close() }
         #expect(try copy.selectAll(sql: "SELECT count(*) FROM item") == [[.long(50)]])
         let size = { (file: String) in try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0 }
         #expect(try size(path) < size(directory.path("full.sqlite")))
@@ -178,7 +178,7 @@ import Testing
         let engine = try #require(TestEngine.withSQLCipher3.first { $0.name == "sqlcipher3" })
         let directory = try TemporaryDirectory()
         let db = try engine.open(directory.path("old.sqlite"))
-        defer { db.close() }
+        defer { try? db.close() }
         let error = try #require(throws: SQLError.self) { try db.vacuum(into: directory.path("copy.sqlite")) }
         #expect(error.message.contains("3.27"), "\(error)")
         #expect(!FileManager.default.fileExists(atPath: directory.path("copy.sqlite")))
@@ -198,9 +198,9 @@ import Testing
         try db.exec(sql: "PRAGMA writable_schema = ON")
         try db.exec(sql: "UPDATE sqlite_master SET sql = 'CREATE INDEX item_body ON item (id)' WHERE name = 'item_body'")
         try db.exec(sql: "PRAGMA writable_schema = OFF")
-        db.close()
+        try db.close()
         let reopened = try engine.open(path)
-        defer { reopened.close() }
+        defer { try? reopened.close() }
         let report = try reopened.integrityCheck(maximumProblems: 5)
         #expect(!report.isOK && report.problems.count <= 5, "\(report)")
         #expect(report.problems.contains { $0.contains("item_body") }, "\(report)")
@@ -212,13 +212,13 @@ import Testing
         let db = try TestEngine.plus.open(path)
         try fillItems(db, rows: 50)
         #expect(try db.cipherIntegrityCheck().isOK)
-        db.close()
+        try db.close()
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
         try handle.seek(toOffset: 4096 * 2 + 100)
         try handle.write(contentsOf: Data([0xFF, 0x00, 0xFF, 0x00]))
         try handle.close()
         let reopened = try TestEngine.plus.open(path)
-        defer { reopened.close() }
+        defer { try? reopened.close() }
         let report = try reopened.cipherIntegrityCheck()
         #expect(!report.isOK && report.problems.contains { $0.contains("3") }, "\(report)")
         let plain = SQLContext()

@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct ChangeObservationTests {
     static func notes(_ engine: TestEngine, in directory: TemporaryDirectory) throws -> SQLContext {
         let db = try engine.open(directory.path("notes.sqlite"))
-        try db.exec(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT); CREATE TABLE tag (name TEXT)")
+        try db.execute(script: "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT); CREATE TABLE tag (name TEXT)")
         return db
     }
 
@@ -16,7 +16,7 @@ import Testing
     func commitsAreReportedAfterTheyEnd(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try Self.notes(engine, in: directory)
-        defer { db.close() }
+        defer { try? db.close() }
         var seen: [(tables: Set<String>, count: Int64?)] = []
         let observation = try db.observeChanges(in: .tables("NOTE")) { changes in
             // The handler may read the committed data on the same context.
@@ -40,7 +40,7 @@ import Testing
     func rolledBackWorkIsNeverReported(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try Self.notes(engine, in: directory)
-        defer { db.close() }
+        defer { try? db.close() }
         var seen: [Set<String>] = []
         let observation = try db.observeChanges { seen.append($0.tables) }
         struct Undo: Error {}
@@ -50,7 +50,7 @@ import Testing
                 throw Undo()
             }
         }
-        try db.exec(sql: "BEGIN; INSERT INTO tag VALUES ('gone'); ROLLBACK")
+        try db.execute(script: "BEGIN; INSERT INTO tag VALUES ('gone'); ROLLBACK")
         #expect(seen.isEmpty)
         // A nested transaction rolled back inside one that commits: only the rest is reported.
         try db.transaction {
@@ -72,7 +72,7 @@ import Testing
     func rowsAreWatchedOneByOneIncludingADeleteOfEverything(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try Self.notes(engine, in: directory)
-        defer { db.close() }
+        defer { try? db.close() }
         try db.exec(sql: "INSERT INTO note (id, title) VALUES (1, 'a'), (2, 'b'), (3, 'c')")
         var seen: [[SQLRowChange]] = []
         let observation = try db.observeChanges(in: .rows(table: "note", rowIDs: [2, 3])) { seen.append($0.rowChanges) }
@@ -93,7 +93,7 @@ import Testing
     func onUpdateAndObserversShareTheHook(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try Self.notes(engine, in: directory)
-        defer { db.close() }
+        defer { try? db.close() }
         var updates: [String] = []
         db.onUpdate { action, rowID, _, table in updates.append("\(action) \(table) \(rowID)") }
         var commits = 0
@@ -111,7 +111,7 @@ import Testing
     func theHooksGoWhenTheLastObserverDoes(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try Self.notes(engine, in: directory)
-        defer { db.close() }
+        defer { try? db.close() }
         var deletes = 0
         db.onUpdate { action, _, _, _ in if action == .delete { deletes += 1 } }
         try db.exec(sql: "INSERT INTO note (title) VALUES ('a'), ('b')")
@@ -135,15 +135,15 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("busy.sqlite")
         let writer = try SQLContext(path: path)
-        defer { writer.close() }
+        defer { try? writer.close() }
         try writer.exec(sql: "CREATE TABLE t (x)")
         let reader = try SQLContext(path: path)
-        defer { reader.close() }
+        defer { try? reader.close() }
         var reports = 0
         let observation = try writer.observeChanges { _ in reports += 1 }
         try reader.exec(sql: "BEGIN")
         _ = try reader.selectAll(sql: "SELECT count(*) FROM t")
-        try writer.exec(sql: "BEGIN; INSERT INTO t VALUES (1)")
+        try writer.execute(script: "BEGIN; INSERT INTO t VALUES (1)")
         // The reader's lock keeps the rollback-journal commit from finishing.
         let busy = try #require(throws: SQLError.self) { try writer.exec(sql: "COMMIT") }
         #expect(busy.code == .busy && writer.isInTransaction && reports == 0, "\(busy)")
@@ -165,14 +165,14 @@ import Testing
         try db.exec(sql: "INSERT INTO tag VALUES ('ignored')")
         try db.exec(sql: "INSERT INTO note (title) VALUES ('b'), ('c')")
         #expect(try await iterator.next() == .long(3))
-        db.close()
+        try db.close()
         #expect(try await iterator.next() == nil)
         #expect(throws: SQLError.self) { try db.observeChanges { _ in } }
     }
 
     @Test func aFailingFetchEndsTheSequenceWithItsError() async throws {
         let db = SQLContext()
-        defer { db.close() }
+        defer { try? db.close() }
         try db.exec(sql: "CREATE TABLE t (x)")
         let values = try db.observe { try $0.selectAll(sql: "SELECT x FROM t").count == 2 ? $0.selectAll(sql: "SELECT nothing FROM t").count : 0 }
         var iterator = values.makeAsyncIterator()
@@ -183,7 +183,7 @@ import Testing
 
     static func pool(_ engine: TestEngine, _ path: String) throws -> SQLContextPool {
         let pool = try engine.key.map { try SQLContextPool(path: path, key: $0) } ?? SQLContextPool(path: path)
-        try pool.write { try $0.exec(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT); CREATE TABLE tag (name TEXT)") }
+        try pool.write { try $0.execute(script: "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT); CREATE TABLE tag (name TEXT)") }
         return pool
     }
 

@@ -9,7 +9,7 @@ import Testing
         #expect(SQLContext(configuration: .platform.strict([.checkedReads])).foreignKeysEnabled == false)
         let context = try SQLContext(path: nil, configuration: .platform.strict(.foreignKeys))
         #expect(context.foreignKeysEnabled)
-        try context.exec(sql: """
+        try context.execute(script: """
             CREATE TABLE parent (id INTEGER PRIMARY KEY);
             CREATE TABLE child (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES parent(id) ON DELETE CASCADE);
             INSERT INTO parent VALUES (1); INSERT INTO child VALUES (10, 1);
@@ -55,7 +55,7 @@ import Testing
         let cliVersion = try run("/usr/bin/sqlite3", ["-version"]).split(separator: " ").first.map(String.init)
         #expect(context.version == cliVersion)
         #expect(try context.selectAll(sql: "SELECT sqlite_version()") == [[.text(context.version)]])
-        #expect(context.compileOptions.contains { $0.hasPrefix("THREADSAFE=") })
+        #expect(context.compileOptions["THREADSAFE"]?.longValue != nil)
         #expect(context.supports(.json))
         #expect(context.supports(.fts5))
         #expect(context.supports(.rightAndFullJoin))

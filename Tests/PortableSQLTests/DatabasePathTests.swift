@@ -56,7 +56,7 @@ final class OpenOutcome: Sendable {
             let writer = open(path, O_WRONLY | O_NONBLOCK)
             if writer >= 0 { close(writer) }
         }
-        #expect(error?.code == .cantOpen)
+        #expect(error?.resultCode == .cantOpen)
         #expect(error?.message.contains(path) == true && error?.message.contains("FIFO") == true, "\(String(describing: error))")
         #expect(Date().timeIntervalSince(started) < 1)
     }
@@ -80,12 +80,12 @@ final class OpenOutcome: Sendable {
         for (path, kind) in cases {
             for flags: SQLContext.OpenFlags in [.readOnly, [.readWrite, .create]] {
                 let error = openError(path, flags: flags)
-                #expect(error?.code == .cantOpen && error?.message == "cannot open \(path): it is \(kind), not a database file", "\(String(describing: error))")
+                #expect(error?.resultCode == .cantOpen && error?.message == "cannot open \(path): it is \(kind), not a database file", "\(String(describing: error))")
             }
         }
         // A file: URI is checked by its file part.
         let uriError = openError("file://\(socketPath)?mode=ro", flags: [.readOnly, .uri])
-        #expect(uriError?.code == .cantOpen && uriError?.message.contains("a socket") == true, "\(String(describing: uriError))")
+        #expect(uriError?.resultCode == .cantOpen && uriError?.message.contains("a socket") == true, "\(String(describing: uriError))")
     }
 
     @Test func ordinaryPathsStillOpen() throws {
@@ -94,15 +94,15 @@ final class OpenOutcome: Sendable {
         for path in [created, ":memory:", "", "/dev/null"] {
             let context = try SQLContext(path: path)
             #expect(try context.selectAll(sql: "SELECT 1") == [[1]])
-            context.close()
+            try context.close()
         }
         #expect(FileManager.default.fileExists(atPath: created))
         let uri = try SQLContext(path: "file:\(created)?mode=ro", flags: [.readOnly, .uri])
         #expect(try uri.selectAll(sql: "SELECT count(*) FROM sqlite_master") == [[0]])
-        uri.close()
+        try uri.close()
         let memory = try SQLContext(path: "file:shared?mode=memory", flags: [.readWrite, .create, .uri])
         #expect(try memory.selectAll(sql: "SELECT 2") == [[2]])
-        memory.close()
+        try memory.close()
         #expect(!FileManager.default.fileExists(atPath: "shared"))
     }
 }

@@ -22,7 +22,7 @@ final class CountedObject {
     func scalarFunctionsTakeAndGiveEveryType(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try engine.openScratch(in: directory)
-        defer { db.close() }
+        defer { try? db.close() }
         try db.createFunction("echo", argumentCount: 1) { $0[0] }
         try db.createFunction("count_args") { .long(Int64($0.count)) }
         let values: [SQLValue] = [.null, .long(-42), .long(Int64.max), .real(2.5), .text(""), .text("héllo 👋"), .blob(Data()), .blob(Data([0, 1, 255]))]
@@ -37,7 +37,7 @@ final class CountedObject {
     func deterministicFunctionsCanBeIndexed(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try engine.openScratch(in: directory)
-        defer { db.close() }
+        defer { try? db.close() }
         let calls = SharedCount()
         try db.createFunction("initials", argumentCount: 1, deterministic: true) { arguments in
             calls.add()
@@ -58,7 +58,7 @@ final class CountedObject {
         struct Refusal: Error, CustomStringConvertible { var description: String { "refused by Swift" } }
         let directory = try TemporaryDirectory()
         let db = try engine.openScratch(in: directory)
-        defer { db.close() }
+        defer { try? db.close() }
         try db.createFunction("refuse") { _ in throw Refusal() }
         try db.createFunction("forbid") { _ in throw SQLError(code: .constraint, message: "forbidden value") }
         let plain = try #require(throws: SQLError.self) { try db.selectAll(sql: "SELECT refuse(1)") }
@@ -75,7 +75,7 @@ final class CountedObject {
     func aggregatesFoldEachGroup(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try engine.openScratch(in: directory)
-        defer { db.close() }
+        defer { try? db.close() }
         try db.createAggregate("product", argumentCount: 1, initialState: 1.0,
                                step: { product, arguments in product *= arguments[0].realValue ?? 1 },
                                result: { .real($0) })
@@ -107,10 +107,10 @@ final class CountedObject {
         // A statement stopped part-way through a group, by its caller.
         let statement = try db.prepare(sql: "SELECT guarded(x) FROM n GROUP BY g")
         #expect(try statement.next())
-        statement.close()
+        try statement.close()
         #expect(try db.selectAll(sql: "SELECT guarded(x) FROM n WHERE x < 3") == [[.long(2)]])
         #expect(CountedObject.live.value == before)
-        db.close()
+        try db.close()
         #expect(CountedObject.live.value == before)
     }
 
@@ -118,7 +118,7 @@ final class CountedObject {
     func collationsOrderAndCompare(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try engine.openScratch(in: directory)
-        defer { db.close() }
+        defer { try? db.close() }
         try db.createCollation("by_length") { left, right in
             left.count == right.count ? left.compare(right) : (left.count < right.count ? .orderedAscending : .orderedDescending)
         }
@@ -136,7 +136,7 @@ final class CountedObject {
     func functionsAreReplacedAndRemoved(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try engine.openScratch(in: directory)
-        defer { db.close() }
+        defer { try? db.close() }
         try db.createFunction("answer", argumentCount: 0) { _ in .long(41) }
         try db.createFunction("answer", argumentCount: 0) { _ in .long(42) }
         try db.createFunction("answer", argumentCount: 1) { _ in .text("one") }
@@ -148,7 +148,7 @@ final class CountedObject {
         #expect(try running.next())
         let busy = try #require(throws: SQLError.self) { try db.createFunction("answer", argumentCount: 0) { _ in .null } }
         #expect(busy.code == .busy && busy.message.contains("answer"), "\(busy)")
-        running.close()
+        try running.close()
         try db.removeFunction("answer", argumentCount: 0)
         let missing = try #require(throws: SQLError.self) { try db.selectAll(sql: "SELECT answer()") }
         #expect(missing.message.contains("answer"), "\(missing)")
@@ -174,7 +174,7 @@ final class CountedObject {
         #expect(CountedObject.live.value == before + 2)
         try db.removeFunction("held_sum")
         #expect(CountedObject.live.value == before + 1)
-        db.close()
+        try db.close()
         #expect(CountedObject.live.value == before)
     }
 
@@ -186,7 +186,7 @@ final class CountedObject {
         #expect(negative.code == .misuse, "\(negative)")
         let longName = try #require(throws: SQLError.self) { try db.createFunction(String(repeating: "f", count: 300)) { _ in .null } }
         #expect(longName.code == .misuse && longName.message.contains("cannot register function"), "\(longName)")
-        db.close()
+        try db.close()
         let closed = try #require(throws: SQLError.self) { try db.createFunction("f") { _ in .null } }
         #expect(closed.code == .misuse && closed.message.contains("closed"), "\(closed)")
         #expect(throws: SQLError.self) { try db.createCollation("c") { $0.compare($1) } }
@@ -216,6 +216,6 @@ final class CountedObject {
                         == [[.long(Int64(10 * (round + 1) * (10 * (round + 1) + 1) / 2))]])
             }
         }
-        for (_, db) in contexts { db.close() }
+        for (_, db) in contexts { try db.close() }
     }
 }

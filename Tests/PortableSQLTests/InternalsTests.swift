@@ -12,7 +12,7 @@ import Testing
 
     @Test func theCacheKeepsTheNewest64AndFinalizesTheRest() throws {
         let context = try makeContext()
-        defer { context.close() }
+        defer { try? context.close() }
         let capacity = StatementCache.capacity
         #expect(capacity == 64)
         for (number, sql) in Self.distinctSQL(capacity + 10).enumerated() {
@@ -32,7 +32,7 @@ import Testing
 
     @Test func aStatementInUseIsNeverEvicted() throws {
         let context = try makeContext(schema: "CREATE TABLE t (x); INSERT INTO t VALUES (1), (2), (3)")
-        defer { context.close() }
+        defer { try? context.close() }
         var seen: [Int64] = []
         // While the cached statement steps, the body runs more distinct statements than the cache holds.
         _ = try context.withCachedStatement("SELECT x FROM t ORDER BY x") { statement in
@@ -50,7 +50,7 @@ import Testing
 
     @Test func aCheckedOutStatementIsNotHandedOutTwice() throws {
         let context = try makeContext()
-        defer { context.close() }
+        defer { try? context.close() }
         let key = StatementKey.text("SELECT 1")
         let first = try #require(try context.checkOutStatement(key: key, owner: nil) { "SELECT 1" })
         let second = try #require(try context.checkOutStatement(key: key, owner: nil) { "SELECT 1" })
@@ -60,7 +60,7 @@ import Testing
         let third = try #require(try context.checkOutStatement(key: key, owner: nil) { "SELECT 1" })
         #expect(third === first, "the cached statement comes back once it is checked in")
         context.checkIn(third)
-        #expect(try context.checkOutStatement(key: .text("SELECT 1; SELECT 2"), owner: nil) { "SELECT 1; SELECT 2" } == nil)
+        #expect(try context.checkOutStatement(key: .text("-- nothing"), owner: nil) { "-- nothing" } == nil)
     }
 
     @Test func closeAllFinalizesCachedAndHeldStatements() throws {
@@ -74,13 +74,13 @@ import Testing
         #expect(throws: SQLError.self) { try held[0].next() }
         // The cache's statement was closed too: it is prepared anew, not used closed.
         #expect(try context.selectAll(sql: "SELECT count(*) FROM t") == [[.long(0)]])
-        context.close()
+        try context.close()
         #expect(context.liveStatements.count == 0)
     }
 
     @Test func theOneBindingLoopBindsTakesAndCounts() throws {
         let context = try makeContext()
-        defer { context.close() }
+        defer { try? context.close() }
         let statement = try context.prepare(sql: "SELECT ?, ?, ?, typeof(?)")
         var values: [SQLValue?] = [.long(1), nil, .text("two"), .real(3.5), nil, .null]
         try statement.bind(presentValues: values)

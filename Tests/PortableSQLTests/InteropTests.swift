@@ -24,7 +24,7 @@ import Testing
             try context.exec(sql: "UPDATE person SET score = score + 1 WHERE name = ?", parameters: ["Ada"])
         }
         context.userVersion = 5
-        context.close()
+        try context.close()
         let output = try sqlite3(path, """
             PRAGMA user_version;
             SELECT name, hex(photo), score FROM person ORDER BY id;

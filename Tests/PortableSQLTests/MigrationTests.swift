@@ -20,7 +20,7 @@ import Testing
         #expect(context.userVersion == 2)
         #expect(try context.migrate(steps) == [3])
         #expect(try context.migrate(steps) == [])
-        context.close()
+        try context.close()
         #expect(try sqlite3(path, "PRAGMA user_version; SELECT body FROM note;") == "3\nwelcome\n")
     }
 
@@ -43,7 +43,7 @@ import Testing
         let error = try #require(throws: SQLError.self) { try context.migrate(steps) }
         #expect(error.message.contains("newer"))
         #expect(context.userVersion == 9)
-        context.close()
+        try context.close()
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

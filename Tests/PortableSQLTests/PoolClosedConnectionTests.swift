@@ -13,8 +13,8 @@ import Testing
     /// Runs `sql` through the blocking `write` (in async code Swift picks the async forms).
     private func blockingWrite(_ pool: SQLContextPool, _ sql: String, thenClose: Bool = false) throws {
         try pool.write { db in
-            try db.exec(sql: sql)
-            if thenClose { db.close() }
+            try db.execute(script: sql)
+            if thenClose { try db.close() }
         }
     }
 
@@ -22,7 +22,7 @@ import Testing
     private func blockingRead(_ pool: SQLContextPool, _ sql: String, thenClose: Bool = false) throws -> [[SQLValue]] {
         try pool.read { db in
             let rows = try db.selectAll(sql: sql)
-            if thenClose { db.close() }
+            if thenClose { try db.close() }
             return rows
         }
     }
@@ -35,7 +35,7 @@ import Testing
         let asyncError = await #expect(throws: SQLError.self) {
             try await pool.write { db in
                 try db.exec(sql: "INSERT INTO item VALUES (3)")
-                db.close()
+                try db.close()
             }
         }
         expectClosedError(try #require(asyncError))
@@ -54,7 +54,7 @@ import Testing
         expectClosedError(try #require(throws: SQLError.self) { try blockingRead(pool, "SELECT n FROM item", thenClose: true) })
         #expect(try blockingRead(pool, "SELECT count(*) FROM item") == [[.long(1)]])
         let asyncError = await #expect(throws: SQLError.self) {
-            try await pool.read { db in db.close() }
+            try await pool.read { db in try db.close() }
         }
         expectClosedError(try #require(asyncError))
         #expect(try await pool.read { try $0.selectAll(sql: "SELECT count(*) FROM item")[0][0] } == 1)

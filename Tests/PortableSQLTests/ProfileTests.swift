@@ -43,7 +43,7 @@ import Testing
         #expect(profile.finished.isEmpty)
         statement.reset()
         #expect(profile.finished.map(\.sql) == ["SELECT 1 UNION ALL SELECT 2"])
-        statement.close()
+        try statement.close()
     }
 
     @Test func valuesAreHiddenWhenStrict() throws {
@@ -82,7 +82,7 @@ import Testing
 
     @Test func aClosedContextTakesNoHook() throws {
         let context = try SQLContext(path: nil)
-        context.close()
+        try context.close()
         var called = false
         context.profile { _, _ in called = true }
         #expect(throws: SQLError.self) { try context.exec(sql: "SELECT 1") }

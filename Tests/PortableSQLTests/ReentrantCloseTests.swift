@@ -29,7 +29,7 @@ import Testing
         expectClosedError(try #require(throws: SQLError.self) { try db.selectAll(sql: "SELECT x FROM t") })
         expectClosedError(try #require(throws: SQLError.self) { try db.prepare(sql: "SELECT 1") })
         let fresh = try engine.openScratch(in: directory)
-        defer { fresh.close() }
+        defer { try? fresh.close() }
         #expect(try fresh.selectAll(sql: "SELECT x FROM t ORDER BY x") == Self.committedRows)
         #expect(try fresh.selectAll(sql: "PRAGMA integrity_check") == [[.text("ok")]])
     }
@@ -39,7 +39,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let db = try seededDatabase(engine, in: directory)
         try db.createFunction("close_now", argumentCount: 0) { _ in
-            db.close()
+            try db.close()
             return .null
         }
         expectClosedError(try #require(throws: SQLError.self) { try db.selectAll(sql: "SELECT close_now() FROM t") })
@@ -54,7 +54,7 @@ import Testing
             "close_now", argumentCount: 1, initialState: 0,
             step: { count, _ in
                 count += 1
-                db.close()
+                try db.close()
             },
             result: { .long(Int64($0)) })
         expectClosedError(try #require(throws: SQLError.self) { try db.selectAll(sql: "SELECT close_now(x) FROM t") })
@@ -66,7 +66,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let db = try seededDatabase(engine, in: directory)
         try db.createCollation("close_now") { left, right in
-            db.close()
+            try? db.close()
             return left.compare(right)
         }
         let sql = "SELECT x FROM t ORDER BY CAST(x AS TEXT) COLLATE close_now"
@@ -78,7 +78,7 @@ import Testing
     func closingInsideTheTraceHook(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try seededDatabase(engine, in: directory)
-        db.trace { _ in db.close() }
+        db.trace { _ in try? db.close() }
         expectClosedError(try #require(throws: SQLError.self) { try db.selectAll(sql: "SELECT x FROM t") })
         try expectClosedAndIntact(db, engine, directory)
     }
@@ -87,7 +87,7 @@ import Testing
     func closingInsideTheProfileHook(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try seededDatabase(engine, in: directory)
-        db.profile { _, _ in db.close() }
+        db.profile { _, _ in try? db.close() }
         // The hook runs as the statement finishes: the rows may come back, the context is closed.
         _ = try? db.selectAll(sql: "SELECT x FROM t")
         try expectClosedAndIntact(db, engine, directory)
@@ -97,7 +97,7 @@ import Testing
     func closingInsideTheUpdateHookRollsBackTheOpenTransaction(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try seededDatabase(engine, in: directory)
-        db.onUpdate { _, _, _, _ in db.close() }
+        db.onUpdate { _, _, _, _ in try? db.close() }
         let error = try #require(throws: SQLError.self) {
             try db.transaction { try db.exec(sql: "INSERT INTO t SELECT x + 10 FROM t") }
         }
@@ -109,10 +109,10 @@ import Testing
     func closingAStatementInsideItsOwnFunction(engine: TestEngine) throws {
         let directory = try TemporaryDirectory()
         let db = try seededDatabase(engine, in: directory)
-        defer { db.close() }
+        defer { try? db.close() }
         var running: SQLStatement?
         try db.createFunction("close_statement", argumentCount: 0) { _ in
-            running?.close()
+            try running?.close()
             return .long(1)
         }
         let statement = try db.prepare(sql: "SELECT close_statement() FROM t")
@@ -128,7 +128,7 @@ import Testing
         #expect(try db.selectAll(sql: "SELECT count(*) FROM t") == [[.long(4)]])
         try db.exec(sql: "DELETE FROM t WHERE x = 4")
         let fresh = try engine.openScratch(in: directory)
-        defer { fresh.close() }
+        defer { try? fresh.close() }
         #expect(try fresh.selectAll(sql: "SELECT x FROM t ORDER BY x") == Self.committedRows)
     }
 }

@@ -29,7 +29,7 @@ import Testing
     func makeBank(_ directory: TemporaryDirectory, readers: Int = 4) throws -> SQLContextPool {
         let pool = try SQLContextPool(path: directory.path("bank.db"), configuration: .init(maximumReaderCount: readers))
         try pool.write { db in
-            try db.exec(sql: "CREATE TABLE account (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL); CREATE TABLE transfer (id INTEGER PRIMARY KEY, amount INTEGER NOT NULL)")
+            try db.execute(script: "CREATE TABLE account (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL); CREATE TABLE transfer (id INTEGER PRIMARY KEY, amount INTEGER NOT NULL)")
             for id in 1...Self.accounts {
                 try db.exec(sql: "INSERT INTO account (id, balance) VALUES (?, ?)", parameters: [.long(Int64(id)), .long(Self.initialBalance)])
             }
@@ -268,7 +268,7 @@ import Testing
         #expect(error.message.contains("nothing is lost"))
         #expect(second.isPoolClosed)
         try outsider.exec(sql: "COMMIT")
-        outsider.close()
+        try outsider.close()
         let reopened = try SQLContext(path: path)
         #expect(try reopened.selectAll(sql: "SELECT sum(amount) FROM transfer") == [[23]])
     }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SQLStatementTests {
     func makeContext() throws -> SQLContext {
         let context = try SQLContext(path: nil)
-        try context.exec(sql: """
+        try context.execute(script: """
             CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL, data BLOB);
             INSERT INTO item (id, name, price, data) VALUES (1, 'one', 1.5, x'0102'), (2, 'two', NULL, NULL);
             """)
@@ -36,7 +36,7 @@ import Testing
         // After the end, the statement starts over.
         #expect(try statement.next())
         #expect(try statement.long(at: 0) == 1)
-        statement.close()
+        try statement.close()
         #expect(statement.isClosed)
     }
 
@@ -97,9 +97,9 @@ import Testing
     @Test func scriptsRunInOrderAndCacheStaysBounded() throws {
         let context = try SQLContext(path: nil)
         // The second statement uses the table the first one creates.
-        try context.exec(sql: "CREATE TABLE s (v); INSERT INTO s VALUES (1); -- done\n INSERT INTO s VALUES (2);")
+        try context.execute(script: "CREATE TABLE s (v); INSERT INTO s VALUES (1); -- done\n INSERT INTO s VALUES (2);")
         #expect(try context.selectAll(sql: "SELECT sum(v) FROM s") == [[3]])
-        try context.exec(sql: "  -- nothing but a comment\n ; ")
+        try context.execute(script: "  -- nothing but a comment\n ; ")
         // More distinct statements than the cache holds: each still runs correctly.
         for round in 0..<2 {
             for number in 0..<200 {
@@ -113,7 +113,7 @@ import Testing
         let context = try makeContext()
         let statement = try context.prepare(sql: "SELECT id FROM item")
         #expect(try statement.next())
-        context.close()
+        try context.close()
         #expect(statement.isClosed)
         let error = try #require(throws: SQLError.self) { try statement.next() }
         #expect(error.code == .misuse)

@@ -30,13 +30,16 @@ import Testing
         #expect(SQLValue.blob(Data([9])).blobValue == Data([9]))
         #expect(SQLValue.null.isNull)
         #expect(!SQLValue.long(0).isNull)
-        #expect(SQLValue.text("it's").description == "'it''s'")
-        #expect(SQLValue.blob(Data([0x0A, 0xFF])).description == "x'0AFF'")
+        // description is SkipSQL's; sqlLiteral (and debugDescription) the SQL literal.
+        #expect(SQLValue.text("it's").description == "it's" && SQLValue.null.description == "null")
+        #expect(SQLValue.blob(Data([0x0A, 0xFF])).description == "2 bytes" && SQLValue.real(1.5).description == "1.5")
+        #expect(SQLValue.text("it's").sqlLiteral == "'it''s'" && SQLValue.null.sqlLiteral == "NULL")
+        #expect(SQLValue.blob(Data([0x0A, 0xFF])).sqlLiteral == "x'0AFF'" && String(reflecting: SQLValue.long(3)) == "3")
     }
 
     @Test func valuesRoundTripThroughSQLite() throws {
         let context = try SQLContext(path: nil)
-        defer { context.close() }
+        defer { try? context.close() }
         try context.exec(sql: "CREATE TABLE t (v)")
         let values: [SQLValue] = [
             .null, .long(0), .long(.max), .long(.min), .real(-0.0), .real(.pi), .real(.infinity), .real(-.infinity),

@@ -36,7 +36,7 @@ import Testing
         // Reported once: the statement goes on from where it was.
         #expect(try statement.next())
         #expect(statement.long(at: 0) == 2)
-        statement.close()
+        try statement.close()
         #expect(statement.long(at: 0) == 0)
         let closed = try #require(throws: SQLError.self) { try statement.next() }
         #expect(closed.code == .misuse)
@@ -80,7 +80,7 @@ import Testing
         #expect(SQLValue(2.5).type == .real && SQLType.long.typeName == "INTEGER")
         var actions: [Int32] = []
         context.onUpdate { action, _, _, _ in actions.append(action.rawValue) }
-        try context.exec(sql: "CREATE TABLE t (v); INSERT INTO t VALUES (1); UPDATE t SET v = 2; DELETE FROM t WHERE v = 2")
+        try context.execute(script: "CREATE TABLE t (v); INSERT INTO t VALUES (1); UPDATE t SET v = 2; DELETE FROM t WHERE v = 2")
         #expect(actions == [18, 23, 9])
     }
 

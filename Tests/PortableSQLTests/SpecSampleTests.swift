@@ -12,7 +12,7 @@ import Testing
         let dbpath = directory.url.appendingPathComponent("db.sqlite")
 
         let ctx = try SQLContext(path: dbpath, flags: [.create, .readWrite])
-        defer { ctx.close() }
+        defer { try? ctx.close() }
         let sqlite = ctx
 
         try sqlite.exec(sql: "CREATE TABLE IF NOT EXISTS SOME_TABLE (STRING TEXT)")
@@ -28,7 +28,7 @@ import Testing
 
     @Test func inMemoryDatabase() throws {
         let ctx = try SQLContext(path: nil)
-        defer { ctx.close() }
+        defer { try? ctx.close() }
 
         let rows: [[SQLValue]] = try ctx.selectAll(sql: "SELECT 1, 1.1+2.2, 'AB'||'C'")
 
@@ -42,7 +42,7 @@ import Testing
 
     @Test func transactions() throws {
         let ctx = try SQLContext(path: nil)
-        defer { ctx.close() }
+        defer { try? ctx.close() }
         try ctx.exec(sql: "CREATE TABLE TABLE_NAME (NUM INTEGER)")
 
         try ctx.transaction {
@@ -58,11 +58,11 @@ import Testing
 
     @Test func boundParameters() throws {
         let sqlite = try SQLContext(path: nil)
-        defer { sqlite.close() }
+        defer { try? sqlite.close() }
         try sqlite.exec(sql: "CREATE TABLE TABLE_NAME (NUM INTEGER, STR TEXT)")
 
         let insert = try sqlite.prepare(sql: "INSERT INTO TABLE_NAME (NUM, STR) VALUES (?, ?)")
-        defer { insert.close() }
+        defer { try? insert.close() }
 
         // insert 1,000 rows in a single transaction, re-using the insert statement
         try sqlite.transaction {
@@ -81,7 +81,7 @@ import Testing
 
     @Test func schemaMigration() throws {
         let ctx = try SQLContext(path: nil)
-        defer { ctx.close() }
+        defer { try? ctx.close() }
         let logger = TestLogger()
 
         // track the version of the schema with the `userVersion` pragma

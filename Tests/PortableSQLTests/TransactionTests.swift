@@ -30,7 +30,7 @@ struct Failure: Error {}
 
     @Test func returnsTheBlocksValue() throws {
         let context = try makeContext()
-        let count = try context.transaction(.exclusive) { () -> Int in
+        let count = try context.transaction(.exclusive) { () -> Int32 in
             try context.exec(sql: "INSERT INTO t VALUES (1), (2)")
             return context.changes
         }
@@ -66,14 +66,15 @@ struct Failure: Error {}
         }
         #expect(error.code == .constraint)
         #expect(error.extendedCode == .constraintUnique)
-        #expect(error.description.contains("SQLITE_CONSTRAINT_UNIQUE"))
+        #expect(error.debugDescription.contains("SQLITE_CONSTRAINT_UNIQUE"))
+        #expect(error.description == "SQLite error code 19: UNIQUE constraint failed: t.v")
         #expect(error.sql == "INSERT INTO t VALUES (1)")
         #expect(try values(context) == [[1]])
     }
 
     @Test func failedCommitRollsBack() throws {
         let context = try SQLContext(path: nil, configuration: .platform.strict(.foreignKeys))
-        try context.exec(sql: """
+        try context.execute(script: """
             CREATE TABLE parent (id INTEGER PRIMARY KEY);
             CREATE TABLE child (parent INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
             """)

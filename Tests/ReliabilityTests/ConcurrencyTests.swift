@@ -28,7 +28,7 @@ import Testing
         let setup = try SQLContext(path: path)
         _ = try setup.selectAll(sql: "PRAGMA journal_mode = WAL")
         try setup.exec(sql: "CREATE TABLE written (writer TEXT NOT NULL, number INTEGER NOT NULL)")
-        setup.close()
+        try setup.close()
         let rows = 150 * soakFactor()
         let writers = try (1...3).map { try start(helper, ["writer", path, "\(rows)", "10000", "w\($0)"]) }
         for writer in writers {

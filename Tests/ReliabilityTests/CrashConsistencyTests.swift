@@ -49,7 +49,7 @@ import Glibc
             reported.formUnion(try runAndKill(helper, ["commit-loop", path, journal, engine], after: delay))
 
             let context = try SQLContext(path: path, configuration: engine == "plus" ? .plus : .platform)
-            defer { context.close() }
+            defer { try? context.close() }
             if engine == "plus" { try context.key(.raw(Data(repeating: 0x5A, count: 32))) }
             let integrity = try context.selectAll(sql: "PRAGMA integrity_check")
             #expect(integrity == [["ok"]], "kill \(kill), seed \(seed): \(integrity)")

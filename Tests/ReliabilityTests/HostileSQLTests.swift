@@ -82,7 +82,7 @@ import Testing
                         _ = statement.rowValues()
                         rows += 1
                     }
-                    statement.close()
+                    try statement.close()
                 default:
                     _ = try context.selectAll(sql: sql)
                 }

@@ -35,7 +35,7 @@ import Testing
         let context = try SQLContext(path: nil)
         let cached = try context.prepare(sql: "SELECT 1")
         try context.exec(sql: "CREATE TABLE t (v)")
-        context.close()
+        try context.close()
         // reset() throws nothing (there is nothing to reset); the next use still throws, and reads
         // give SQLite's empty answers without touching the finalized statement.
         cached.reset()
@@ -44,7 +44,7 @@ import Testing
             #expect(error.code == .misuse)
         }
         #expect(cached.rowValues().isEmpty && cached.long(at: 0) == 0 && cached.text(at: 0) == nil)
-        cached.close()
+        try cached.close()
     }
 
     @Test func closingFinalizesTheStatementsStillHeld() throws {
@@ -56,7 +56,7 @@ import Testing
             if number.isMultiple(of: 10) { kept.append(statement) }
         }
         #expect(try kept[3].next() && kept[3].long(at: 0) == 30)
-        context.close()
+        try context.close()
         #expect(kept.allSatisfy { $0.isClosed })
         #expect(throws: SQLError.self) { try kept[3].next() }
     }

@@ -185,7 +185,7 @@ enum Truth {
             case .no: return .yes
             case .unknown: return .unknown
             }
-        case .expression: return .unknown  // the generator writes no SQL
+        case .expression, .raw: return .unknown  // the generator writes no SQL
         }
     }
 

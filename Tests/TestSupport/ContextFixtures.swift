@@ -5,7 +5,7 @@ import PortableSQL
 /// A private in-memory context on the system SQLite, with `schema` (a script) run in it.
 public func makeContext(schema: String = "") throws -> SQLContext {
     let context = try SQLContext(path: nil)
-    if !schema.isEmpty { try context.exec(sql: schema) }
+    if !schema.isEmpty { try context.execute(script: schema) }
     return context
 }
 

@@ -40,7 +40,7 @@ extension Portable {
     /// The array of `T` records through `api`, summed by `sum`.
     static func fetchRecordArray<T: SQLCodable>(_ type: T.Type, path: String, api: ArrayAPI, sum: (T) -> Int64) throws -> Int64 {
         let context = try open(path)
-        defer { context.close() }
+        defer { try? context.close() }
         let records: [T]
         switch api {
         case .cursor:

@@ -32,7 +32,7 @@ enum ClusterBenchmark {
         }
         func dropOnCluster(_ database: String) throws {
             let context = try SQLContext(path: database, configuration: cluster)
-            defer { context.close() }
+            defer { try? context.close() }
             try context.exec(sql: "DROP TABLE IF EXISTS bench")
         }
         say("PortableSQL on a 3-node dqlite cluster on 127.0.0.1 beside a local file: \(rows) rows, \(runs) timed rounds after a warm-up")
@@ -80,9 +80,9 @@ enum ClusterBenchmark {
     /// to the leader on the cluster.
     private static func selectOne(path: String, configuration: SQLiteConfiguration) throws -> Int64 {
         let context = try SQLContext(path: path, configuration: configuration)
-        defer { context.close() }
+        defer { try? context.close() }
         let statement = try context.prepare(sql: "SELECT 1")
-        defer { statement.close() }
+        defer { try? statement.close() }
         var checksum: Int64 = 0
         for _ in 0..<1000 {
             while try statement.next() { checksum &+= statement.long(at: 0) }

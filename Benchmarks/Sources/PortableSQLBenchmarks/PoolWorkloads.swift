@@ -84,7 +84,7 @@ extension Portable {
     /// the pool's hand-over and snapshot cost is measured against.
     static func plainReads(path: String, rows: Int) throws -> Int64 {
         let context = try SQLContext(path: path, flags: .readOnly)
-        defer { context.close() }
+        defer { try? context.close() }
         var checksum: Int64 = 0
         for number in 0..<PoolWorkload.reads {
             checksum &+= try readRange(context, start: PoolWorkload.start(ofRead: number, rows: rows))
@@ -95,7 +95,7 @@ extension Portable {
     /// One read of the workload: the sum of 100 rows from `start` on.
     private static func readRange(_ db: SQLContext, start: Int64) throws -> Int64 {
         let statement = try db.prepare(sql: PoolWorkload.rangeSQL)
-        defer { statement.close() }
+        defer { try? statement.close() }
         try statement.bind(parameters: [.long(start), .long(start + 99)])
         var sum: Int64 = 0
         while try statement.next() {

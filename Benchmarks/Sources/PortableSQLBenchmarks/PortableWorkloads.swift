@@ -14,12 +14,12 @@ enum Portable {
     /// W1.
     static func insert(path: String, rows: Int, configuration: SQLiteConfiguration = .platform, key: SQLCipherKey? = nil) throws -> Int64 {
         let context = try open(path, configuration: configuration, key: key)
-        defer { context.close() }
+        defer { try? context.close() }
         try context.exec(sql: createTableSQL)
         var checksum: Int64 = 0
         try context.transaction {
             let statement = try context.prepare(sql: insertSQL)
-            defer { statement.close() }
+            defer { try? statement.close() }
             for row in 0..<rows {
                 let values: [SQLValue] = [
                     .long(benchValue(row, 0)), .long(benchValue(row, 1)), .long(benchValue(row, 2)), .long(benchValue(row, 3)),
@@ -36,9 +36,9 @@ enum Portable {
     /// W2: by column index.
     static func fetchByIndex(path: String, configuration: SQLiteConfiguration = .platform, key: SQLCipherKey? = nil) throws -> Int64 {
         let context = try open(path, configuration: configuration, key: key)
-        defer { context.close() }
+        defer { try? context.close() }
         let statement = try context.prepare(sql: selectSQL)
-        defer { statement.close() }
+        defer { try? statement.close() }
         var checksum: Int64 = 0
         while try statement.next() {
             for column in 0..<10 {
@@ -51,9 +51,9 @@ enum Portable {
     /// W3: by column name.
     static func fetchByName(path: String) throws -> Int64 {
         let context = try open(path)
-        defer { context.close() }
+        defer { try? context.close() }
         let statement = try context.prepare(sql: selectSQL)
-        defer { statement.close() }
+        defer { try? statement.close() }
         var checksum: Int64 = 0
         while try statement.next() {
             for name in columnNames {
@@ -66,7 +66,7 @@ enum Portable {
     /// W4: SQLCodable records through a cursor.
     static func fetchRecords(path: String, configuration: SQLiteConfiguration = .platform, key: SQLCipherKey? = nil) throws -> Int64 {
         let context = try open(path, configuration: configuration, key: key)
-        defer { context.close() }
+        defer { try? context.close() }
         var checksum: Int64 = 0
         for result in try context.query(CodableBenchRecord.self).eval() {
             checksum &+= try result.get().record.sum
@@ -77,7 +77,7 @@ enum Portable {
     /// W4: plain `Codable` records (`SQLCodableRecord`) through a cursor.
     static func fetchPlainCodableRecords(path: String) throws -> Int64 {
         let context = try open(path)
-        defer { context.close() }
+        defer { try? context.close() }
         var checksum: Int64 = 0
         for result in try context.query(PlainCodableBenchRecord.self).eval() {
             checksum &+= try result.get().sum
@@ -90,7 +90,7 @@ enum Portable {
         path: String, records: [BenchRecord], as make: (BenchRecord) -> T, configuration: SQLiteConfiguration = .platform
     ) throws -> Int64 {
         let context = try open(path, configuration: configuration)
-        defer { context.close() }
+        defer { try? context.close() }
         try context.exec(sql: createTableSQL)
         var checksum: Int64 = 0
         try context.transaction {

@@ -155,12 +155,16 @@ public final class SQLContext {
     }
 
     deinit {
-        close()
+        closeConnection()
     }
 
     /// Closes the connection: finalizes every statement prepared on it (they throw from then on),
-    /// removes the hooks and releases the file. Closing twice does nothing. Never throws, so both
-    /// `defer { ctx.close() }` and `try ctx.close()` work.
+    /// removes the hooks and releases the file. Closing twice does nothing.
+    ///
+    /// Declared `throws` as SkipSQL's is, so that SkipSQL's `try db.close()` and
+    /// `do { try db.close() } catch { … }` compile without warnings; it never throws, since every
+    /// statement is finalized first and the connection is closed with `sqlite3_close_v2`. Write
+    /// `defer { try? db.close() }`.
     ///
     /// Called from inside one of the context's own callbacks (a function, aggregate, collation,
     /// trace or update hook, which SQLite calls while it runs a statement), `close()` must not
@@ -172,7 +176,12 @@ public final class SQLContext {
     /// statements, or when the context is freed. What the statement wrote in a transaction that
     /// did not commit is rolled back by that closing. (`ConnectionActivity` keeps the count of
     /// running callbacks and the work put off.)
-    public func close() {
+    public func close() throws {
+        closeConnection()
+    }
+
+    /// Closes the connection as `close()` does, for callers that cannot throw (`deinit`, the pool).
+    package func closeConnection() {
         let activity = changeTracker.activity
         defer { activity.settle() }
         guard let connection, let engine else { return }
@@ -222,16 +231,18 @@ public final class SQLContext {
         return engine.functions.lastInsertRowid(connection)
     }
 
-    /// The number of rows the last INSERT, UPDATE or DELETE changed; 0 when closed.
-    public var changes: Int {
+    /// The number of rows the last INSERT, UPDATE or DELETE changed; 0 when closed. `Int32`, as
+    /// SQLite's `sqlite3_changes` and SkipSQL give it.
+    public var changes: Int32 {
         guard let connection, let engine else { return 0 }
-        return Int(engine.functions.changes(connection))
+        return engine.functions.changes(connection)
     }
 
-    /// The number of rows changed since the connection opened; 0 when closed.
-    public var totalChanges: Int {
+    /// The number of rows changed since the connection opened; 0 when closed. `Int32`, as
+    /// SQLite's `sqlite3_total_changes` and SkipSQL give it.
+    public var totalChanges: Int32 {
         guard let connection, let engine else { return 0 }
-        return Int(engine.functions.totalChanges(connection))
+        return engine.functions.totalChanges(connection)
     }
 
     /// Whether a transaction is open (SQLite is not in autocommit mode).
@@ -270,13 +281,22 @@ public final class SQLContext {
     /// The SQLite version of the engine, such as "3.40.1"; "" when the engine could not be loaded.
     public var version: String { engine?.version ?? "" }
 
-    /// The options the engine was compiled with (`PRAGMA compile_options`), without `SQLITE_` prefixes.
-    public var compileOptions: [String] {
-        guard let engine else { return [] }
-        var options: [String] = []
+    /// The options the engine was compiled with (`PRAGMA compile_options`, without `SQLITE_`
+    /// prefixes), as SkipSQL gives them: an option with a value (`THREADSAFE=1`) maps to it, as
+    /// `.long` when it is a number and `.text` otherwise; one without (`ENABLE_FTS5`) to `.null`.
+    /// Empty when the engine could not be loaded.
+    public var compileOptions: [String: SQLValue] {
+        guard let engine else { return [:] }
+        var options: [String: SQLValue] = [:]
         var index: Int32 = 0
         while let option = engine.functions.compileoptionGet(index) {
-            options.append(String(cString: option))
+            let parts = String(cString: option).split(separator: "=", maxSplits: 2)
+            let name = String(parts[0])
+            if parts.count == 1 {
+                options[name] = .null
+            } else {
+                options[name] = Int64(parts[1]).map(SQLValue.long) ?? .text(String(parts[1]))
+            }
             index += 1
         }
         return options

@@ -6,9 +6,10 @@ import Foundation
 /// catches before calling SQLite (a wrong parameter count, a closed context, a column index out
 /// of range, a library that cannot be loaded) uses the code SQLite would use for it
 /// (`SQLITE_RANGE`, `SQLITE_MISUSE`, `SQLITE_CANTOPEN`, …) and says what was wrong.
-public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
-    /// The primary result code, such as `SQLITE_CONSTRAINT`.
-    public let code: SQLResultCode
+public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    /// The primary result code, such as `SQLITE_CONSTRAINT` (19), as an `Int32` as in SkipSQL;
+    /// it compares with `SQLResultCode`s too (`error.code == .constraint`).
+    public let code: Int32
     /// The extended result code, such as `SQLITE_CONSTRAINT_UNIQUE` (the primary code when there is none).
     public let extendedCode: SQLResultCode
     /// What went wrong, in SQLite's words or PortableSQL's.
@@ -23,7 +24,7 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
     /// message with every quoted part replaced (SQLite's `near "…"` may quote the key); a key
     /// parameter of a URI in the message is replaced too. No error text shows a key.
     public init(code: SQLResultCode, message: String, sql: String? = nil) {
-        self.code = code.primary
+        self.code = code.primary.rawValue
         self.extendedCode = code
         if let sql, KeyStatements.mentionsKey(sql) {
             self.message = KeyStatements.withoutURIKeys(KeyStatements.redactedMessage(message))
@@ -34,15 +35,27 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, Loca
         }
     }
 
-    /// One line: the symbolic code, the message and, when known, the statement.
+    /// The primary result code as a `SQLResultCode`, such as `.constraint`.
+    public var resultCode: SQLResultCode { SQLResultCode(rawValue: code) }
+
+    /// `SQLite error code 19: NOT NULL constraint failed: note.body`, as SkipSQL writes it.
     public var description: String {
+        "SQLite error code \(code): \(message)"
+    }
+
+    /// The same as `description`, as in SkipSQL.
+    public var localizedDescription: String { description }
+
+    /// One line: the extended code's name, the message and, when known, the statement, such as
+    /// `SQLITE_CONSTRAINT_NOTNULL: NOT NULL constraint failed: note.body — in: INSERT …`.
+    public var debugDescription: String {
         var text = "\(extendedCode.name): \(message)"
         if let sql { text += " — in: \(sql)" }
         return text
     }
 
-    /// The same as `description`.
-    public var errorDescription: String? { description }
+    /// The same as `debugDescription`: what `localizedDescription` gives for an `any Error`.
+    public var errorDescription: String? { debugDescription }
 }
 
 extension SQLError {

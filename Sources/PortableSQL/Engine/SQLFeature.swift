@@ -78,12 +78,12 @@ public enum SQLFeature: String, Sendable, Hashable, CaseIterable {
         } catch {
             return nil
         }
-        defer { context.close() }
+        defer { context.closeConnection() }
         do {
             for statement in trial.dropLast() { try context.exec(sql: statement) }
             guard let last = trial.last else { return false }
             return !(try context.selectAll(sql: last)).isEmpty
-        } catch let error as SQLError where Self.cannotTell.contains(error.code) {
+        } catch let error as SQLError where Self.cannotTell.contains(error.resultCode) {
             return nil
         } catch {
             return false

@@ -35,6 +35,18 @@ public struct SQLStrictness: OptionSet, Hashable, Sendable {
     /// never shown either way.
     public static let hiddenValuesInTrace = SQLStrictness(rawValue: 1 << 3)
 
+    /// `exec`, `prepare` and `selectAll` throw `SQLITE_MISUSE` for text that holds more than one
+    /// statement, naming `execute(script:)`, the call that runs them all. Off, as in SkipSQL
+    /// (which prepares the text once), they run its first statement and leave the rest unread.
+    public static let singleStatements = SQLStrictness(rawValue: 1 << 4)
+
+    /// A join `on:` a column that is not a foreign key between the two tables it joins throws
+    /// `SQLITE_MISUSE` when the query runs. Off, as in SkipSQL, its ON clause is `1`: every row
+    /// of one table is paired with every row of the other.
+    public static let foreignKeyJoins = SQLStrictness(rawValue: 1 << 5)
+
     /// Every check above.
-    public static let all: SQLStrictness = [.foreignKeys, .checkedReads, .allParametersBound, .hiddenValuesInTrace]
+    public static let all: SQLStrictness = [
+        .foreignKeys, .checkedReads, .allParametersBound, .hiddenValuesInTrace, .singleStatements, .foreignKeyJoins,
+    ]
 }

@@ -98,7 +98,7 @@ extension SQLContext {
         let (_, engine) = try checkOpen()
         try writingNewFile(at: path, copying: schema, for: "back up") {
             let destination = try SQLContext(path: path, on: engine)
-            defer { destination.close() }
+            defer { destination.closeConnection() }
             try copy(destination)
         }
     }

@@ -6,6 +6,15 @@ public enum SQLAction: Int32, Sendable, Hashable {
     case update = 23
     /// A row was deleted (`SQLITE_DELETE`).
     case delete = 9
+
+    /// The SQL verb of the action: "INSERT", "UPDATE" or "DELETE".
+    public var description: String {
+        switch self {
+        case .insert: "INSERT"
+        case .update: "UPDATE"
+        case .delete: "DELETE"
+        }
+    }
 }
 
 extension SQLContext {

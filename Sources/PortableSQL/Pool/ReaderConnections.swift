@@ -91,7 +91,7 @@ final class ReaderConnections: @unchecked Sendable {
             openCount -= 1
             condition.broadcast()
             condition.unlock()
-            connection.context.close()
+            connection.context.closeConnection()
             return
         }
         idle.append(connection)
@@ -110,6 +110,6 @@ final class ReaderConnections: @unchecked Sendable {
             condition.wait()
         }
         condition.unlock()
-        for connection in idleNow { connection.context.close() }
+        for connection in idleNow { connection.context.closeConnection() }
     }
 }

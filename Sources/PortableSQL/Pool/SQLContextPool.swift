@@ -96,7 +96,7 @@ public final class SQLContextPool: Sendable {
                 throw SQLError(code: .error, message: "\(path) cannot use WAL mode (journal mode is \(mode ?? "unknown")), which a pool needs")
             }
         } catch {
-            writerContext.close()
+            writerContext.closeConnection()
             throw error
         }
         writer = PooledConnection(writerContext) {
@@ -115,7 +115,7 @@ public final class SQLContextPool: Sendable {
             try configuration.prepareConnection?(context)
             context.busyTimeout = configuration.busyTimeout
         } catch {
-            context.close()
+            context.closeConnection()
             throw error
         }
         return context
@@ -266,7 +266,7 @@ public final class SQLContextPool: Sendable {
         guard wasOpen else { return }
         readers.close()
         let checkpointFailure: SQLError? = writerQueue.sync {
-            defer { writer.context.close() }
+            defer { writer.context.closeConnection() }
             return finalCheckpointFailure(writer.context)
         }
         if let checkpointFailure { throw checkpointFailure }

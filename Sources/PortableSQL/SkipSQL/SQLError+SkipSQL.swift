@@ -2,4 +2,9 @@
 extension SQLError {
     /// The same as `message` (SkipSQL's name).
     public var msg: String { message }
+
+    /// An error with SkipSQL's fields: `code` (a primary or extended result code) and `msg`.
+    public init(msg: String, code: Int32) {
+        self.init(code: SQLResultCode(rawValue: code), message: msg)
+    }
 }

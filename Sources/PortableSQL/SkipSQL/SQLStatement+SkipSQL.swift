@@ -9,7 +9,7 @@ extension SQLStatement {
     ///
     /// - Throws: `SQLError` from SQLite, or when the statement is closed.
     public func nextValues(close: Bool) throws -> [SQLValue]? {
-        defer { if close { self.close() } }
+        defer { if close { finalize() } }
         guard try next() else { return nil }
         return rowValues()
     }

@@ -28,6 +28,39 @@ extension SQLValue {
 }
 
 extension SQLType {
-    /// The type's name in `CREATE TABLE` (`"INTEGER"`, `"REAL"`, `"TEXT"`, `"BLOB"`, `"NULL"`).
-    public var typeName: String { rawValue }
+    /// SkipSQL's former name of `.real`.
+    @available(*, deprecated, renamed: "real")
+    public static var float: SQLType { .real }
+
+    /// SkipSQL's former name of `.long`.
+    @available(*, deprecated, renamed: "long")
+    public static var integer: SQLType { .long }
+}
+
+extension SQLValue {
+    /// SkipSQL's former name of `.real(_:)`.
+    @available(*, deprecated, renamed: "real")
+    public static func float(_ value: Double) -> SQLValue { .real(value) }
+
+    /// SkipSQL's former name of `realValue`.
+    @available(*, deprecated, renamed: "realValue")
+    public var floatValue: Double? { realValue }
+
+    /// SkipSQL's former name of `longValue`.
+    @available(*, deprecated, renamed: "longValue")
+    public var integerValue: Int64? { longValue }
+}
+
+extension SQLExpression {
+    /// SkipSQL's view of an expression: pieces of SQL text, each with the value bound after it,
+    /// if any. PortableSQL keeps the text and the values apart, so this is the whole text
+    /// followed by one empty piece per value; the joined text and the values in order are what
+    /// SkipSQL's would give. Setting it sets `sql` and `bindings` from the pieces.
+    public var parts: [(String, SQLValue?)] {
+        get { [(sql, nil)] + bindings.map { ("", $0) } }
+        set {
+            sql = newValue.map(\.0).joined()
+            bindings = newValue.compactMap(\.1)
+        }
+    }
 }

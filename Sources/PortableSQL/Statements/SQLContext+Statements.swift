@@ -7,81 +7,75 @@ extension SQLContext {
     ///     try insert.update(parameters: [.text(title), .long(Int64(year))])
     /// }
     /// ```
-    /// - Parameter sql: exactly one SQL statement, with `?`, `?NNN`, `:name`, `@name` or `$name`
-    ///   placeholders for its parameters.
+    /// - Parameter sql: one SQL statement, with `?`, `?NNN`, `:name`, `@name` or `$name`
+    ///   placeholders for its parameters. As in SkipSQL, only the first statement of a text that
+    ///   holds several is prepared (`SQLStrictness.singleStatements` refuses such text).
     /// - Returns: the prepared statement, ready to bind and step.
     /// - Throws: `SQLError` for invalid SQL (`SQLITE_ERROR` with SQLite's message), for text that
-    ///   holds no statement or more than one (`SQLITE_MISUSE`; run scripts with `exec`), or when
-    ///   the context is closed.
+    ///   holds no statement (`SQLITE_MISUSE`), or when the context is closed.
     public func prepare(sql: String) throws -> SQLStatement {
-        switch try prepareSingle(sql) {
-        case .statement(let statement): return statement
-        case .script: throw SQLError(code: .misuse, message: "prepare takes exactly one statement; run scripts with exec(sql:)", sql: sql)
-        case .empty: throw SQLError(code: .misuse, message: "no SQL statement to prepare", sql: sql)
+        guard let statement = try prepareFirst(sql) else {
+            throw SQLError(code: .misuse, message: "no SQL statement to prepare", sql: sql)
         }
+        return statement
     }
 
-    /// Runs `sql` with `parameters` bound in order, discarding any rows.
+    /// Runs the first statement of `sql` with `parameters` bound in order, discarding any rows.
     ///
-    /// `sql` may also be a script of several statements separated by `;`, run in order; a script
-    /// takes no parameters. Single statements are prepared once and cached.
+    /// As in SkipSQL, a text of several statements runs only its first one: run a script with
+    /// `execute(script:)` (`SQLStrictness.singleStatements` makes `exec` refuse such text). The
+    /// statement is prepared once and cached.
     ///
     /// ```swift
-    /// try db.exec(sql: "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT); CREATE INDEX book_title ON book (title)")
+    /// try db.exec(sql: "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT)")
     /// try db.exec(sql: "INSERT INTO book (title) VALUES (?)", parameters: [.text("Dune")])
     /// ```
     /// - Parameters:
-    ///   - sql: one statement, or a script of several.
+    ///   - sql: one statement.
     ///   - parameters: the values of the statement's parameters, in order (1, 2, …); parameters
     ///     left over are NULL, as in SQLite (see `SQLStrictness.allParametersBound`).
-    /// - Throws: `SQLError` for invalid SQL, more values than parameters (`SQLITE_RANGE`),
-    ///   parameters given to a script (`SQLITE_MISUSE`), any error SQLite reports while running
-    ///   (a constraint, a read-only database, …), or when the context is closed.
+    /// - Throws: `SQLError` for invalid SQL, text with no statement (`SQLITE_MISUSE`), more
+    ///   values than parameters (`SQLITE_RANGE`), any error SQLite reports while running (a
+    ///   constraint, a read-only database, …), or when the context is closed.
     public func exec(sql: String, parameters: [SQLValue] = []) throws {
         let ran: Void? = try withCachedStatement(sql) { statement in
             try statement.bind(parameters: parameters)
             while try statement.next() {}
         }
-        if ran == nil {
-            guard parameters.isEmpty else {
-                throw SQLError(code: .misuse, message: "parameters can only be bound to a single statement, not a script", sql: sql)
-            }
-            try runScript(sql)
-        }
+        if ran == nil { throw Self.noStatement(sql) }
     }
 
-    /// Runs one statement with named parameters (`:name`, `@name`, `$name`), discarding any rows.
+    /// Runs the first statement of `sql` with named parameters (`:name`, `@name`, `$name`),
+    /// discarding any rows.
     ///
     /// - Throws: `SQLError` for invalid SQL, an unknown or unbound parameter (`SQLITE_RANGE`),
-    ///   more than one statement (`SQLITE_MISUSE`), or any error SQLite reports.
+    ///   text with no statement (`SQLITE_MISUSE`), or any error SQLite reports.
     public func exec(sql: String, parameters: [String: SQLValue]) throws {
         let ran: Void? = try withCachedStatement(sql) { statement in
             try statement.bind(parameters: parameters)
             while try statement.next() {}
         }
-        if ran == nil {
-            throw SQLError(code: .misuse, message: "named parameters can only be bound to a single statement", sql: sql)
-        }
+        if ran == nil { throw Self.noStatement(sql) }
     }
 
-    /// Runs one statement with `parameters` bound in order and returns all its rows.
+    /// Runs the first statement of `sql` with `parameters` bound in order and returns all its rows.
     ///
     /// ```swift
     /// let rows = try db.selectAll(sql: "SELECT id, title FROM book WHERE year > ?", parameters: [.long(1960)])
     /// for row in rows { print(row[0].longValue ?? 0, row[1].textValue ?? "") }
     /// ```
     /// - Parameters:
-    ///   - sql: exactly one statement.
+    ///   - sql: one statement (only the first of several runs, as in `exec`).
     ///   - parameters: the values of its parameters, in order.
     /// - Returns: every row, each an array of its column values in order.
     /// - Throws: `SQLError` for invalid SQL, more values than parameters (`SQLITE_RANGE`), text
-    ///   that holds no statement or several (`SQLITE_MISUSE`), or any error SQLite reports.
+    ///   that holds no statement (`SQLITE_MISUSE`), or any error SQLite reports.
     public func selectAll(sql: String, parameters: [SQLValue] = []) throws -> [[SQLValue]] {
         let rows = try withCachedStatement(sql) { statement in
             try statement.bind(parameters: parameters)
             return try Self.collectRows(statement)
         }
-        guard let rows else { throw SQLError(code: .misuse, message: "selectAll runs exactly one statement", sql: sql) }
+        guard let rows else { throw Self.noStatement(sql) }
         return rows
     }
 
@@ -93,7 +87,7 @@ extension SQLContext {
             try statement.bind(parameters: parameters)
             return try Self.collectRows(statement)
         }
-        guard let rows else { throw SQLError(code: .misuse, message: "selectAll runs exactly one statement", sql: sql) }
+        guard let rows else { throw Self.noStatement(sql) }
         return rows
     }
 
@@ -107,7 +101,7 @@ extension SQLContext {
 
     /// Runs `body` with the cached statement for `sql`, preparing and caching it on first use.
     ///
-    /// Returns `nil`, without calling `body`, when `sql` holds several statements or none. When
+    /// Returns `nil`, without calling `body`, when `sql` holds no statement. When
     /// the cached statement is already running (a hook re-entering the context), a fresh one is
     /// prepared for this call.
     /// - Throws: `SQLError` from preparing, or what `body` throws.
@@ -118,7 +112,7 @@ extension SQLContext {
     /// Runs `body` with the statement cached under `key`, preparing `sql()` and caching it under
     /// `key` on first use; `owner` is kept alive while the statement is cached.
     ///
-    /// Returns `nil`, without calling `body`, when the SQL holds several statements or none.
+    /// Returns `nil`, without calling `body`, when the SQL holds no statement.
     /// - Throws: `SQLError` from preparing, or what `body` throws.
     package func withCachedStatement<Result>(
         key: StatementKey, owner: AnyObject?, sql: () -> String, _ body: (SQLStatement) throws -> Result
@@ -128,87 +122,49 @@ extension SQLContext {
         return try body(statement)
     }
 
-    /// What the start of a SQL text prepares to.
-    enum PreparedText {
-        /// Exactly one statement.
-        case statement(SQLStatement)
-        /// More than one statement.
-        case script
-        /// Only white space, comments or semicolons.
-        case empty
+    /// The error of a text that holds no statement (only white space, comments or `;`).
+    static func noStatement(_ sql: String) -> SQLError {
+        SQLError(code: .misuse, message: "the SQL text holds no statement", sql: sql)
     }
 
-    /// Prepares `sql` when it holds exactly one statement.
-    func prepareSingle(_ sql: String) throws -> PreparedText {
+    /// Prepares the first statement of `sql`; `nil` when it holds none.
+    ///
+    /// - Throws: `SQLError` for invalid SQL, a NUL character, a key statement on an engine that
+    ///   does not encrypt, or (with `SQLStrictness.singleStatements`) text holding a second statement.
+    func prepareFirst(_ sql: String) throws -> SQLStatement? {
         let (connection, engine) = try checkOpen()
         try Self.checkNoNUL(sql)
-        let prepared: PreparedText = try sql.withCString { text in
+        return try sql.withCString { text in
             var handle: OpaquePointer?
             var tail: UnsafePointer<CChar>?
             let result = engine.functions.prepareV2(connection, text, Int32(clamping: sql.utf8.count + 1), &handle, &tail)
             guard result == SQLResultCode.ok.rawValue else {
                 throw SQLError(engine: engine, connection: connection, resultCode: result, sql: sql)
             }
-            let restIsBlank = tail.map(Self.isBlank) ?? true
-            guard let handle else { return restIsBlank ? .empty : .script }
-            guard restIsBlank else {
+            guard let handle else { return nil }
+            let onlyStatement = tail.map(Self.isBlank) ?? true
+            if !onlyStatement && strictness.contains(.singleStatements) {
                 _ = engine.functions.finalize(handle)
-                return .script
+                throw SQLError(
+                    code: .misuse,
+                    message: "the text holds more than one statement; run it with execute(script:), which runs them all",
+                    sql: sql)
             }
-            if !engine.encrypts, KeyStatements.containsKey(sql) {
+            // The statement's own text: all of `sql`, or its first statement when more follow.
+            let statementText = onlyStatement ? sql : engine.functions.sql(handle).map { String(cString: $0) } ?? sql
+            if !engine.encrypts, KeyStatements.containsKey(statementText) {
                 _ = engine.functions.finalize(handle)
-                throw Self.keyWithoutEncryption(engine, sql: sql)
+                throw Self.keyWithoutEncryption(engine, sql: statementText)
             }
-            return .statement(
-                SQLStatement(
-                    handle: handle, connection: connection, engine: engine, sql: sql, registry: liveStatements, changeTracker: changeTracker,
-                    strictness: strictness))
-        }
-        return prepared
-    }
-
-    /// Runs every statement of `script` in order, preparing each just before it runs (so that a
-    /// statement may use a table the one before it created). A statement during which a callback
-    /// closed the context throws that it is closed, and the closing is done once it is finalized.
-    private func runScript(_ script: String) throws {
-        let (connection, engine) = try checkOpen()
-        defer { changeTracker.activity.settle() }
-        try Self.checkNoNUL(script)
-        let functions = engine.functions
-        try script.withCString { start in
-            let end = start + script.utf8.count
-            var cursor = start
-            while cursor < end, cursor.pointee != 0 {
-                var handle: OpaquePointer?
-                var tail: UnsafePointer<CChar>?
-                let result = functions.prepareV2(connection, cursor, Int32(clamping: end - cursor + 1), &handle, &tail)
-                guard result == SQLResultCode.ok.rawValue else {
-                    throw SQLError(engine: engine, connection: connection, resultCode: result, sql: String(cString: cursor))
-                }
-                guard let tail, tail > cursor else { break }
-                defer { cursor = tail }
-                guard let handle else { continue }
-                defer { _ = functions.finalize(handle) }
-                if !engine.encrypts, let text = functions.sql(handle).map({ String(cString: $0) }), KeyStatements.containsKey(text) {
-                    throw Self.keyWithoutEncryption(engine, sql: text)
-                }
-                var status: Int32
-                repeat {
-                    status = functions.step(handle)
-                } while status == SQLResultCode.row.rawValue
-                if changeTracker.commitRequested { changeTracker.statementEnded() }
-                if isClosed { throw SQLError.closed("database connection", sql: functions.sql(handle).map { String(cString: $0) }) }
-                guard status == SQLResultCode.done.rawValue else {
-                    let text = functions.sql(handle).map { String(cString: $0) }
-                    throw SQLError(engine: engine, connection: connection, resultCode: status, sql: text)
-                }
-            }
+            return SQLStatement(
+                handle: handle, connection: connection, engine: engine, sql: statementText, registry: liveStatements,
+                changeTracker: changeTracker, strictness: strictness)
         }
     }
 
     /// The error of a key statement (`PRAGMA key`, `ATTACH … KEY`, …) on an engine that does not
     /// encrypt, which SQLite would accept and ignore, leaving the data in clear.
-    private static func keyWithoutEncryption(_ engine: SQLiteEngine, sql: String) -> SQLError {
+    static func keyWithoutEncryption(_ engine: SQLiteEngine, sql: String) -> SQLError {
         SQLError(
             code: .misuse,
             message: "\(engine.name) does not encrypt, so it cannot take a key and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)",
@@ -218,7 +174,7 @@ extension SQLContext {
     /// SQLite reads SQL text only up to a NUL character; rather than run part of the text, refuse it.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when `sql` contains a NUL character.
-    private static func checkNoNUL(_ sql: String) throws {
+    static func checkNoNUL(_ sql: String) throws {
         if sql.utf8.contains(0) {
             throw SQLError(code: .misuse, message: "the SQL text contains a NUL character", sql: sql)
         }

@@ -27,8 +27,7 @@ public struct SQLExpression: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension SQLContext {
-    /// Runs `expression`: with bindings, its one statement; without, a script of statements
-    /// separated by `;`, as `exec(sql:)` does.
+    /// Runs the first statement of `expression` with its bindings, as `exec(sql:parameters:)` does.
     ///
     /// - Throws: `SQLError`, as `exec(sql:parameters:)` does.
     public func exec(_ expression: SQLExpression) throws {
@@ -43,7 +42,7 @@ extension SQLContext {
         do {
             try statement.bind(parameters: expression.bindings)
         } catch {
-            statement.close()
+            statement.finalize()
             throw error
         }
         return statement

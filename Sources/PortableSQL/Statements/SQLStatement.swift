@@ -13,11 +13,11 @@ public final class SQLStatement {
     /// The SQL text the statement was prepared from.
     public let sql: String
     /// How many parameters the statement takes (the largest parameter index).
-    public let parameterCount: Int
+    public let parameterCount: Int32
     /// How many columns each row has; 0 once the statement is closed.
     // A statement is used from one thread at a time: runtime exclusivity checks on the hot
     // fields would only cost time on every column read.
-    @exclusivity(unchecked) public internal(set) var columnCount: Int
+    @exclusivity(unchecked) public internal(set) var columnCount: Int32
 
     @usableFromInline package let engine: SQLiteEngine
     @usableFromInline @exclusivity(unchecked) package private(set) var handle: OpaquePointer?
@@ -55,20 +55,27 @@ public final class SQLStatement {
         self.sql = sql
         self.registry = registry
         self.changeTracker = changeTracker
-        parameterCount = Int(engine.functions.bindParameterCount(handle))
-        columnCount = Int(engine.functions.columnCount(handle))
+        parameterCount = engine.functions.bindParameterCount(handle)
+        columnCount = engine.functions.columnCount(handle)
         registry.add(self)
     }
 
     deinit {
-        close()
+        finalize()
     }
 
-    /// Finalizes the statement. Later calls throw; closing twice does nothing. Never throws.
+    /// Finalizes the statement. Later calls throw; closing twice does nothing.
     ///
+    /// Declared `throws` as SkipSQL's is (so that `try statement.close()` compiles without a
+    /// warning); it never throws: an error of the statement's last step was thrown by that step.
     /// Called while SQLite runs the statement (from a function it calls), it is closed at once
     /// for Swift, and finalized once SQLite has returned from it: see `SQLContext.close()`.
-    public func close() {
+    public func close() throws {
+        finalize()
+    }
+
+    /// Finalizes the statement as `close()` does, for callers that cannot throw.
+    @usableFromInline package func finalize() {
         let activity = changeTracker.activity
         if let handle {
             registry.remove(self)
@@ -501,7 +508,7 @@ public final class SQLStatement {
     /// Every column of the current row, in order; empty when the statement is closed.
     public func rowValues() -> [SQLValue] {
         var values: [SQLValue] = []
-        values.reserveCapacity(columnCount)
+        values.reserveCapacity(Int(columnCount))
         for index in 0..<columnCount {
             values.append(value(at: index))
         }

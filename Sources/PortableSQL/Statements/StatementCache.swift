@@ -35,7 +35,7 @@ struct StatementCache {
         if entries.count >= Self.capacity {
             guard let index = insertionOrder.firstIndex(where: { entries[$0]?.statement.isInUse != true }) else { return }
             let oldest = insertionOrder.remove(at: index)
-            entries.removeValue(forKey: oldest)?.statement.close()
+            entries.removeValue(forKey: oldest)?.statement.finalize()
             if lastFoundKey == oldest { forgetLastFound() }
         }
         entries[key] = Entry(statement: statement, owner: owner)
@@ -52,7 +52,7 @@ struct StatementCache {
 
     /// Finalizes and forgets every cached statement.
     mutating func removeAll() {
-        for entry in entries.values { entry.statement.close() }
+        for entry in entries.values { entry.statement.finalize() }
         entries.removeAll()
         insertionOrder.removeAll()
         forgetLastFound()

@@ -38,7 +38,7 @@ extension SQLContext {
     }
 
     /// The statement cached under `key` (prepared from `sql()` and cached on first use), marked
-    /// as in use until `checkIn(_:)`; `nil` when the SQL holds several statements or none.
+    /// as in use until `checkIn(_:)`; `nil` when the SQL holds no statement.
     ///
     /// - Throws: `SQLError` from preparing.
     package func checkOutStatement(key: StatementKey, owner: AnyObject?, sql: () -> String) throws -> SQLStatement? {
@@ -46,7 +46,7 @@ extension SQLContext {
         if let cached = statementCache.statement(for: key), !cached.isInUse, !cached.isClosed {
             statement = cached
         } else {
-            guard case .statement(let prepared) = try prepareSingle(sql()) else { return nil }
+            guard let prepared = try prepareFirst(sql()) else { return nil }
             if statementCache.statement(for: key) == nil { statementCache.insert(prepared, for: key, owner: owner) }
             statement = prepared
         }

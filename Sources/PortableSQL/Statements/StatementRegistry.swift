@@ -26,7 +26,7 @@ final class StatementRegistry {
         let open = Array(statements.values)
         statements.removeAll()
         for statement in open {
-            statement.takeUnretainedValue().close()
+            statement.takeUnretainedValue().finalize()
         }
     }
 }

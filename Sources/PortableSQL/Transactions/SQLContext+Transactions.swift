@@ -1,14 +1,15 @@
-/// How a transaction takes its locks: see SQLite's `BEGIN DEFERRED | IMMEDIATE | EXCLUSIVE`.
-public enum TransactionMode: String, Sendable, CaseIterable {
-    /// Takes locks when first needed: a read lock on the first read, a write lock on the first write.
-    case deferred = "DEFERRED"
-    /// Takes the write lock at once, so the transaction cannot fail later on a busy database.
-    case immediate = "IMMEDIATE"
-    /// As `immediate`; in rollback-journal mode it also keeps other connections from reading.
-    case exclusive = "EXCLUSIVE"
-}
-
 extension SQLContext {
+    /// How a transaction takes its locks: see SQLite's `BEGIN DEFERRED | IMMEDIATE | EXCLUSIVE`.
+    /// Nested in `SQLContext`, as in SkipSQL.
+    public enum TransactionMode: String, Sendable, CaseIterable {
+        /// Takes locks when first needed: a read lock on the first read, a write lock on the first write.
+        case deferred = "DEFERRED"
+        /// Takes the write lock at once, so the transaction cannot fail later on a busy database.
+        case immediate = "IMMEDIATE"
+        /// As `immediate`; in rollback-journal mode it also keeps other connections from reading.
+        case exclusive = "EXCLUSIVE"
+    }
+
     /// Runs `block` in a transaction: commits when it returns, rolls back when it throws, and
     /// returns what the block returns.
     ///

@@ -19,7 +19,7 @@ public struct SQLMigration {
 
     /// A step that runs a SQL script (one statement or several, separated by `;`).
     public init(version: Int64, name: String = "", sql: String) {
-        self.init(version: version, name: name) { context in try context.exec(sql: sql) }
+        self.init(version: version, name: name) { context in try context.execute(script: sql) }
     }
 }
 

@@ -34,7 +34,7 @@ final class RecordRowDecoder: Decoder {
     /// Decodes a `T` from `row`: in place through the row source's decoder when the row is
     /// read from a statement of `T`'s table, else from the row's values laid out as the table.
     ///
-    /// - Throws: `SQLBindingError` naming the column, for a value that does not fit its
+    /// - Throws: `SQLDecodingError` naming the column, for a value that does not fit its
     ///   property; `SQLError` (`SQLITE_MISUSE`) when `T` cannot be a record; what `T`'s
     ///   `init(from:)` throws.
     @usableFromInline

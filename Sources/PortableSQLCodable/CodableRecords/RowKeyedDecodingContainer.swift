@@ -36,13 +36,13 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     @inline(__always)
     private func position(_ key: Key, in reading: RecordRowReading) throws -> Int {
         guard let position = reading.take(key.stringValue) else {
-            throw SQLBindingError.missing(key.stringValue, expected: "a column")
+            throw SQLDecodingError.missing(key.stringValue, expected: "a column")
         }
         return position
     }
 
-    private func mismatch(_ key: Key, _ value: SQLValue, _ expected: String) -> SQLBindingError {
-        SQLBindingError.wrong(key.stringValue, value: value, expected: expected)
+    private func mismatch(_ key: Key, _ value: SQLValue, _ expected: String) -> SQLDecodingError {
+        SQLDecodingError.wrong(key.stringValue, value: value, expected: expected)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -110,7 +110,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         }
         do {
             return try StoredValueCoding.decode(type, from: value, kind: kind)
-        } catch let error as SQLBindingError {
+        } catch let error as SQLDecodingError {
             throw error
         } catch {
             throw mismatch(key, value, "\(T.self) (\(error))")

@@ -22,7 +22,7 @@
 /// - The table is created the first time a statement needs it, and a property added later
 ///   becomes a column (`ALTER TABLE … ADD COLUMN`) the first time a statement needs that.
 ///   Columns other than the key accept NULL, so that a column can be added to a table that
-///   has rows: reading NULL into a property that is not optional throws `SQLBindingError`.
+///   has rows: reading NULL into a property that is not optional throws `SQLDecodingError`.
 /// - The columns are learned once, by decoding the type from sample values (`0`, `"0"`, an
 ///   empty array, …). An enum whose raw values do not include such a sample must be
 ///   `CaseIterable` (or `SQLColumnValue`); otherwise every use of the type throws an error
@@ -48,7 +48,7 @@ extension SQLCodableRecord {
 
     /// Decodes the record from `row` through its `Decodable` conformance.
     ///
-    /// - Throws: `SQLBindingError` naming the column, for a value that does not fit its
+    /// - Throws: `SQLDecodingError` naming the column, for a value that does not fit its
     ///   property (NULL for a property that is not optional, say); `SQLError` (`SQLITE_MISUSE`)
     ///   when the type cannot be a record.
     @inlinable

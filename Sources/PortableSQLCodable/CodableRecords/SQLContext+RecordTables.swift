@@ -57,7 +57,7 @@ extension SQLContext {
             // Not done: the next use checks again. Failing here is no error yet: a read-only
             // database with the table in place needs nothing, and one without it fails with
             // SQLite's own error when the statement runs.
-            marker.close()
+            marker.finalize()
         }
     }
 

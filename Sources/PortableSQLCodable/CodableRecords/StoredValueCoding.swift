@@ -15,7 +15,7 @@ enum StoredValueCoding {
 
     /// A `T` from the stored `value` of a property stored as `kind`.
     ///
-    /// - Throws: `SQLBindingError`-free errors saying why the value is no `T`; the caller names
+    /// - Throws: `SQLDecodingError`-free errors saying why the value is no `T`; the caller names
     ///   the column.
     static func decode<T: Decodable>(_ type: T.Type, from value: SQLValue, kind: StoredKind) throws -> T {
         switch kind {

@@ -25,6 +25,9 @@ public indirect enum SQLPredicate: Hashable, Sendable {
     case negation(SQLPredicate)
     /// A condition written in SQL, with its bound values (see `SQL`), in parentheses.
     case expression(SQLExpression)
+    /// SQL text with its bound values, written exactly as given, without parentheses: what
+    /// SkipSQL's `custom(sql:bindings:)` and `compare(lhs:op:rhs:)` build.
+    case raw(SQLExpression)
 
     /// This predicate and the `others`.
     public func and(_ others: SQLPredicate...) -> SQLPredicate {
@@ -71,11 +74,16 @@ public indirect enum SQLPredicate: Hashable, Sendable {
             return Self.compound(predicates, "AND", empty: "1", into: &parameters)
         case .any(let predicates):
             return Self.compound(predicates, "OR", empty: "0", into: &parameters)
+        case .negation(.between(let tested, let low, let high)):
+            return "\(operand(tested)) NOT BETWEEN \(operand(low)) AND \(operand(high))"
         case .negation(let predicate):
             return "NOT (" + predicate.render(into: &parameters) + ")"
         case .expression(let expression):
             parameters += expression.bindings
             return "(" + expression.sql + ")"
+        case .raw(let expression):
+            parameters += expression.bindings
+            return expression.sql
         }
     }
 }

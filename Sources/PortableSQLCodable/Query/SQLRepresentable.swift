@@ -1,8 +1,31 @@
-/// What can stand on either side of a comparison: a `SQLColumn`, a `SQLAliasedColumn` or a
-/// `SQLValue` (SkipSQL's protocol, for its predicate builders).
-public protocol SQLRepresentable: Sendable {
+/// What can stand on either side of a comparison: a `SQLColumn`, a `SQLAliasedColumn`, a
+/// `SQLValue`, a `SQLTuple`, a `SQLPredicate` (SkipSQL's protocol, for its predicate builders).
+///
+/// A type of your own implements one of the two requirements; each has a default made from the
+/// other: `operand` (what PortableSQL's types give), or `apply(to:)` (how SkipSQL's types write
+/// themselves: append SQL text and bindings to the expression).
+public protocol SQLRepresentable {
     /// The operand this stands for.
     var operand: SQLOperand { get }
+
+    /// Appends this to `expression`: its SQL text, and a binding for each value in it.
+    func apply(to expression: inout SQLExpression)
+}
+
+extension SQLRepresentable {
+    /// The operand's SQL and values appended to `expression`.
+    public func apply(to expression: inout SQLExpression) {
+        var parameters: [SQLValue] = []
+        expression.sql += operand.render(into: &parameters)
+        expression.bindings += parameters
+    }
+
+    /// What `apply(to:)` writes, as an operand.
+    public var operand: SQLOperand {
+        var expression = SQLExpression("")
+        apply(to: &expression)
+        return .expression(expression)
+    }
 }
 
 extension SQLColumn: SQLRepresentable {

@@ -6,10 +6,10 @@ import Foundation
 enum SQLResultValue {
     /// `value` as a `V`.
     ///
-    /// - Throws: `SQLBindingError` naming `column` when `value` is no `V`.
+    /// - Throws: `SQLDecodingError` naming `column` when `value` is no `V`.
     static func read<V>(_ type: V.Type, from value: SQLValue, column: @autoclosure () -> String) throws -> V {
         guard let read = convert(value, to: type) else {
-            throw SQLBindingError.wrong(column(), value: value, expected: "\(V.self)")
+            throw SQLDecodingError.wrong(column(), value: value, expected: "\(V.self)")
         }
         return read
     }

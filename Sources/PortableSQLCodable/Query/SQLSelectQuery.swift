@@ -1,5 +1,5 @@
 /// A query of chosen terms (columns, aggregates, expressions) of `Root` records, each row read
-/// as a `(repeat each Value)` tuple (one term: its plain value). Made by `SQLQuery.select`;
+/// as a `(repeat each Value)` tuple (one term: its plain value). Made by `SQLTableQuery.select`;
 /// refine it with `groupBy`, `having`, `orderBy`, `limit` and `distinct`, then read it with
 /// `fetchAll()`, `fetchOne()` or, untyped, `fetchValues()`. Every value is bound.
 ///
@@ -65,11 +65,11 @@ public struct SQLSelectQuery<Root: SQLCodable, each Value> {
 
     /// Every row, each as a tuple of the terms' types.
     ///
-    /// - Throws: `SQLError` when the statement cannot run; `SQLBindingError` naming the column
+    /// - Throws: `SQLError` when the statement cannot run; `SQLDecodingError` naming the column
     ///   for a value that is no value of its term's type (NULL for a type that is not optional).
     public func fetchAll() throws -> [(repeat each Value)] {
         let statement = try plan.prepare(on: context)
-        defer { statement.close() }
+        defer { statement.finalize() }
         var rows: [(repeat each Value)] = []
         while try statement.next() {
             var index = 0
@@ -95,7 +95,7 @@ public struct SQLSelectQuery<Root: SQLCodable, each Value> {
     /// - Throws: `SQLError` when the statement cannot run.
     public func fetchValues() throws -> [[SQLValue]] {
         let statement = try plan.prepare(on: context)
-        defer { statement.close() }
+        defer { statement.finalize() }
         var rows: [[SQLValue]] = []
         while try statement.next() {
             rows.append((0..<statement.columnCount).map { statement.value(at: $0) })

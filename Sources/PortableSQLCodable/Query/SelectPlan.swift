@@ -1,4 +1,4 @@
-/// The parts of a SELECT over one or more tables, shared by `SQLQuery` and the join queries,
+/// The parts of a SELECT over one or more tables, shared by `SQLTableQuery` and the join queries,
 /// which build it through their methods. The statement is SkipSQL's, character for character.
 @usableFromInline
 struct SelectPlan {
@@ -12,15 +12,26 @@ struct SelectPlan {
         let kind: SQLJoinKind?
         let on: JoinCondition?
 
-        /// How columns of this table are qualified in a join condition: the alias, or the
-        /// table's quoted (schema-qualified) name.
-        var qualifier: String { alias ?? table.quotedName(inSchema: schema) }
+        /// The table as a join condition of the app's own sees it.
+        var qualified: QualifiedTable { QualifiedTable(table: table, alias: alias, schema: schema) }
     }
 
-    /// How a joined table matches: through a foreign-key column, or where a predicate holds.
+    /// How a joined table matches: through a foreign-key column, where a predicate holds, or as
+    /// a join condition of the app's own writes it.
     enum JoinCondition {
         case column(SQLColumn)
         case predicate(SQLPredicate)
+        case custom(any SQLJoinCondition)
+
+        /// The condition of a `join(…, on:)`; `nil` for none.
+        init?(_ condition: (any SQLJoinCondition)?) {
+            switch condition {
+            case nil: return nil
+            case let column as SQLColumn: self = .column(column)
+            case let predicate as SQLPredicate: self = .predicate(predicate)
+            case let custom?: self = .custom(custom)
+            }
+        }
     }
 
     var sources: [Source]
@@ -33,42 +44,42 @@ struct SelectPlan {
     var orderings: [(SQLOperand, SQLOrder)] = []
     var limit: Int?
     var offset: Int?
-    /// An error found while building (a join column that links nothing), thrown by `eval()`.
+    /// An error found while building, thrown by `eval()`.
     var buildError: SQLError?
+    /// A join through a column that links nothing, thrown by `eval()` only under
+    /// `SQLStrictness.foreignKeyJoins`; otherwise the join runs as SkipSQL writes it.
+    var unlinkedJoin: SQLError?
 
     init(table: SQLTable, alias: String?, schema: String?) {
         sources = [Source(table: table, alias: alias, schema: schema, kind: nil, on: nil)]
     }
 
     /// Adds a joined table, matched as `condition` says (nothing: no ON clause). A foreign-key
-    /// column must link the new table and the one before it: one declares it, the other is the
-    /// table it references. Otherwise `eval()` throws (`SQLITE_MISUSE`), where SkipSQL would
-    /// join every pair of rows, or rows that the key does not link.
+    /// column should link the new table and the one before it: one declares it, the other is the
+    /// table it references. When it does not, the ON clause is SkipSQL's (the column's key
+    /// compared all the same, or `1` for a column without one: every pair of rows), and
+    /// `eval()` throws `SQLITE_MISUSE` instead under `SQLStrictness.foreignKeyJoins`.
     mutating func join(_ table: SQLTable, alias: String?, schema: String?, kind: SQLJoinKind, on condition: JoinCondition?) {
-        if case .column(let column)? = condition, buildError == nil {
+        if case .column(let column)? = condition, unlinkedJoin == nil {
             let previous = sources[sources.count - 1].table
             let links = column.references.map { reference in
                 (previous.columns.contains(column) && reference.tableName == table.name)
                     || (table.columns.contains(column) && reference.tableName == previous.name)
             } ?? false
             if !links {
-                buildError = SQLError(code: .misuse, message: "cannot join \(table.name): column \(column.name) is not a foreign key between it and \(previous.name)")
+                unlinkedJoin = SQLError(
+                    code: .misuse, message: "cannot join \(table.name): column \(column.name) is not a foreign key between it and \(previous.name)")
             }
         }
         sources.append(Source(table: table, alias: alias, schema: schema, kind: kind, on: condition))
     }
 
-    /// The ON condition through foreign-key `column`, between the table joined at `index` and the
-    /// one before it: the referenced column of the one equals `column` of the other.
-    private func condition(through column: SQLColumn, at index: Int) -> String {
-        guard let reference = column.references else { return "0" }
-        let previous = sources[index - 1].qualifier
-        let joined = sources[index].qualifier
-        let referenced = reference.columnName.quotedIdentifier
-        if sources[index - 1].table.columns.contains(column) {
-            return "\(joined).\(referenced) = \(previous).\(column.quotedIdentifier)"
-        }
-        return "\(previous).\(referenced) = \(joined).\(column.quotedIdentifier)"
+    /// The condition's SQL between `previous` and `joined`, its values appended to `parameters`.
+    private static func onClause(_ condition: any SQLJoinCondition, _ previous: Source, _ joined: Source, into parameters: inout [SQLValue]) -> String {
+        var expression = SQLExpression("")
+        condition.applyJoinCondition(to: &expression, fromTable: previous.qualified, toTable: joined.qualified)
+        parameters += expression.bindings
+        return expression.sql
     }
 
     /// The SELECT statement and its parameters.
@@ -90,11 +101,13 @@ struct SelectPlan {
             if let alias = source.alias { sql += " AS " + alias }
             switch source.on {
             case .column(let column)?:
-                sql += " ON " + condition(through: column, at: index)
+                sql += " ON " + Self.onClause(column, sources[index - 1], source, into: &parameters)
             case .predicate(let predicate)?:
                 let rendered = predicate.rendered()
                 sql += " ON " + rendered.sql
                 parameters += rendered.parameters
+            case .custom(let condition)?:
+                sql += " ON " + Self.onClause(condition, sources[index - 1], source, into: &parameters)
             case nil:
                 break
             }
@@ -122,10 +135,12 @@ struct SelectPlan {
 
     /// Prepares and binds the statement.
     ///
-    /// - Throws: a build error, `SQLError` when the engine lacks RIGHT/FULL JOIN, or SQLite's error.
+    /// - Throws: a build error (an unlinked join under `SQLStrictness.foreignKeyJoins`),
+    ///   `SQLError` when the engine lacks RIGHT/FULL JOIN, or SQLite's error.
     @usableFromInline
     func prepare(on context: SQLContext) throws -> SQLStatement {
         if let buildError { throw buildError }
+        if let unlinkedJoin, context.strictness.contains(.foreignKeyJoins) { throw unlinkedJoin }
         if sources.contains(where: { $0.kind == .right || $0.kind == .full }), !context.supports(.rightAndFullJoin) {
             throw SQLError(code: .error, message: "RIGHT and FULL joins need SQLite 3.39 or later; this engine is SQLite \(context.version)")
         }

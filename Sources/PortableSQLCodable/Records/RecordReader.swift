@@ -39,7 +39,7 @@ final class RecordReader<T: SQLCodable> {
 
     /// The record in the statement's current row.
     ///
-    /// - Throws: `SQLBindingError` naming the table, the column and the value, or what
+    /// - Throws: `SQLDecodingError` naming the table, the column and the value, or what
     ///   `init(row:context:)` throws.
     @inlinable
     func read() throws -> T {
@@ -84,12 +84,12 @@ final class RecordReader<T: SQLCodable> {
 extension SQLCodable {
     /// Reads an instance from `row`, naming `tableName` in a binding error.
     ///
-    /// - Throws: `SQLBindingError` naming the table, or what `init(row:context:)` throws.
+    /// - Throws: `SQLDecodingError` naming the table, or what `init(row:context:)` throws.
     @inlinable
     static func decode(_ row: SQLRow, context: SQLContext, tableName: String) throws -> Self {
         do {
             return try Self(row: row, context: context)
-        } catch var error as SQLBindingError {
+        } catch var error as SQLDecodingError {
             error.table = error.table ?? tableName
             throw error
         }

@@ -15,7 +15,7 @@ public protocol SQLCodable {
     /// A row read from the database reads each value from the statement when asked; a copy
     /// kept after the initializer returns keeps the values it had.
     ///
-    /// - Throws: usually `SQLBindingError`, when a value does not fit.
+    /// - Throws: usually `SQLDecodingError`, when a value does not fit.
     init(row: SQLRow, context: SQLContext) throws
 
     /// Writes the instance's values into `row`. A column left out of the row is left out of

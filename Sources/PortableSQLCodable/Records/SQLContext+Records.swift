@@ -247,7 +247,7 @@ extension SQLContext {
         try creatingRecordTables([T.table], inSchema: schema) {
             try exec(sql: "DELETE FROM \(T.table.quotedName(inSchema: schema))\(whereClause)", parameters: parameters)
         }
-        return changes
+        return Int(changes)
     }
 
     /// The record whose primary key is `id`, or `nil`.
@@ -291,11 +291,12 @@ extension SQLContext {
         return try query.eval().load()
     }
 
-    /// How many rows of the type's table match `predicate` (all when `nil`).
+    /// How many rows of the type's table match `predicate` (all when `nil`), as an `Int64` as in
+    /// SkipSQL.
     ///
     /// - Throws: `SQLError` from SQLite.
-    public func count<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> Int {
-        Int(try aggregate("COUNT(*)", type, schema, predicate).longValue ?? 0)
+    public func count<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> Int64 {
+        try aggregate("COUNT(*)", type, schema, predicate).longValue ?? 0
     }
 
     /// Whether any row of the type's table matches `predicate`.
@@ -338,7 +339,7 @@ extension SQLContext {
     }
 
     /// `SELECT expression FROM table WHERE …`'s one value, as SkipSQL writes it.
-    private func aggregate<T: SQLCodable>(_ expression: String, _ type: T.Type, _ schema: String?, _ predicate: SQLPredicate?) throws -> SQLValue {
+    func aggregate<T: SQLCodable>(_ expression: String, _ type: T.Type, _ schema: String?, _ predicate: SQLPredicate?) throws -> SQLValue {
         let (whereClause, parameters) = Self.whereClause(predicate)
         return try creatingRecordTables([T.table], inSchema: schema) {
             try selectAll(sql: "SELECT \(expression) FROM \(T.table.quotedName(inSchema: schema))\(whereClause)", parameters: parameters).first?.first ?? .null
@@ -357,7 +358,7 @@ extension SQLContext {
     /// …)`, or `(a = … AND b = …) OR …` on engines without row values.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the table has no primary key.
-    private func primaryKeyPredicate(_ table: SQLTable, _ rows: [SQLRow]) throws -> SQLPredicate {
+    func primaryKeyPredicate(_ table: SQLTable, _ rows: [SQLRow]) throws -> SQLPredicate {
         let keys = table.primaryKeyColumns
         guard !keys.isEmpty else {
             throw SQLError(code: .misuse, message: "\(table.name) has no primary key, so a record cannot be found by it")

@@ -45,7 +45,7 @@ public struct SQLRecordLayout {
 
     /// The integer value of column `index`.
     ///
-    /// - Throws: `SQLBindingError` when it is missing, NULL, or not an integer.
+    /// - Throws: `SQLDecodingError` when it is missing, NULL, or not an integer.
     @inlinable @inline(__always)
     public func longValueRequired(at index: Int, in row: SQLRow) throws -> Int64 {
         let stored = value(at: index, in: row)
@@ -61,7 +61,7 @@ public struct SQLRecordLayout {
 
     /// The numeric value of column `index` as a double.
     ///
-    /// - Throws: `SQLBindingError` when it is missing, NULL, or not a number.
+    /// - Throws: `SQLDecodingError` when it is missing, NULL, or not a number.
     @inlinable @inline(__always)
     public func realValueRequired(at index: Int, in row: SQLRow) throws -> Double {
         let stored = value(at: index, in: row)
@@ -77,7 +77,7 @@ public struct SQLRecordLayout {
 
     /// The text value of column `index`.
     ///
-    /// - Throws: `SQLBindingError` when it is missing, NULL, or not text.
+    /// - Throws: `SQLDecodingError` when it is missing, NULL, or not text.
     @inlinable
     public func textValueRequired(at index: Int, in row: SQLRow) throws -> String {
         let stored = value(at: index, in: row)
@@ -93,7 +93,7 @@ public struct SQLRecordLayout {
 
     /// The blob value of column `index`.
     ///
-    /// - Throws: `SQLBindingError` when it is missing, NULL, or not a blob.
+    /// - Throws: `SQLDecodingError` when it is missing, NULL, or not a blob.
     @inlinable
     public func blobValueRequired(at index: Int, in row: SQLRow) throws -> Data {
         let stored = value(at: index, in: row)
@@ -103,7 +103,7 @@ public struct SQLRecordLayout {
 
     /// Column `index` as a `T`; `nil` for a missing value or NULL.
     ///
-    /// - Throws: `SQLBindingError` when the value cannot be a `T`.
+    /// - Throws: `SQLDecodingError` when the value cannot be a `T`.
     @inlinable
     public func value<T: SQLColumnValue>(at index: Int, in row: SQLRow, as type: T.Type = T.self) throws -> T? {
         guard let stored = value(at: index, in: row), stored != .null else { return nil }
@@ -113,7 +113,7 @@ public struct SQLRecordLayout {
 
     /// Column `index` as an enum `T`, from its raw value; `nil` for a missing value or NULL.
     ///
-    /// - Throws: `SQLBindingError` when the value is no raw value of `T`.
+    /// - Throws: `SQLDecodingError` when the value is no raw value of `T`.
     @inlinable @_disfavoredOverload
     public func value<T: RawRepresentable>(at index: Int, in row: SQLRow, as type: T.Type = T.self) throws -> T? where T.RawValue: SQLColumnValue {
         guard let raw = try value(at: index, in: row, as: T.RawValue.self) else { return nil }
@@ -123,7 +123,7 @@ public struct SQLRecordLayout {
 
     /// Column `index` as a `T`.
     ///
-    /// - Throws: `SQLBindingError` when the value is missing, NULL, or cannot be a `T`.
+    /// - Throws: `SQLDecodingError` when the value is missing, NULL, or cannot be a `T`.
     @inlinable
     public func valueRequired<T: SQLColumnValue>(at index: Int, in row: SQLRow, as type: T.Type = T.self) throws -> T {
         guard let value = try value(at: index, in: row, as: T.self) else { throw mismatch(index, value(at: index, in: row), "\(T.self)") }
@@ -132,7 +132,7 @@ public struct SQLRecordLayout {
 
     /// Column `index` as an enum `T`, from its raw value.
     ///
-    /// - Throws: `SQLBindingError` when the value is missing, NULL, or no raw value of `T`.
+    /// - Throws: `SQLDecodingError` when the value is missing, NULL, or no raw value of `T`.
     @inlinable @_disfavoredOverload
     public func valueRequired<T: RawRepresentable>(at index: Int, in row: SQLRow, as type: T.Type = T.self) throws -> T where T.RawValue: SQLColumnValue {
         guard let value = try value(at: index, in: row, as: T.self) else { throw mismatch(index, value(at: index, in: row), "\(T.self)") }
@@ -141,8 +141,8 @@ public struct SQLRecordLayout {
 
     /// The error of a read of column `index` that found `value` where it expected `expected`.
     @usableFromInline @inline(never)
-    func mismatch(_ index: Int, _ value: SQLValue?, _ expected: String) -> SQLBindingError {
-        SQLBindingError.wrong(tableLayout.columns[index].name, value: value, expected: expected)
+    func mismatch(_ index: Int, _ value: SQLValue?, _ expected: String) -> SQLDecodingError {
+        SQLDecodingError.wrong(tableLayout.columns[index].name, value: value, expected: expected)
     }
 
     // The column type and the stored value of any SQLColumnValue and of RawRepresentable enums

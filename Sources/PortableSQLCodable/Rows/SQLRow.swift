@@ -162,6 +162,6 @@ public struct SQLRow: ExpressibleByDictionaryLiteral, Sequence, Equatable, Custo
 
     /// For example `["ID": 1, "NAME": 'Ada']`.
     public var description: String {
-        "[" + map { "\"\($0.column.name)\": \($0.value)" }.joined(separator: ", ") + "]"
+        "[" + map { "\"\($0.column.name)\": \($0.value.sqlLiteral)" }.joined(separator: ", ") + "]"
     }
 }

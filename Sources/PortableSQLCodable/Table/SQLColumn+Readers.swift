@@ -3,7 +3,7 @@ import Foundation
 /// Typed reads of a column's value from a `SQLRow`, for `SQLCodable.init(row:context:)`.
 ///
 /// The plain readers return `nil` for a missing value, NULL, or a value of another kind. The
-/// `…Required` readers throw `SQLBindingError` in those cases, naming the column and the value.
+/// `…Required` readers throw `SQLBindingError.nullColumn` in those cases, as SkipSQL's do.
 extension SQLColumn {
     /// The integer value; a real with an integral value is accepted too.
     @inlinable @inline(__always)
@@ -13,15 +13,15 @@ extension SQLColumn {
 
     /// The integer value.
     ///
-    /// - Throws: `SQLBindingError` when the value is missing, NULL, or not an integer.
+    /// - Throws: `SQLBindingError.nullColumn` when the value is missing, NULL, or not an integer.
     @inlinable @inline(__always)
     public func longValueRequired(in row: SQLRow) throws -> Int64 {
         // Matched in place; the error path needs only the name, so the column is not copied.
         guard let position = row.layout.position(of: self) else {
-            throw SQLBindingError.missing(name, expected: "an integer")
+            throw SQLBindingError.nullColumn(self)
         }
         let stored = row.value(at: position)
-        guard let value = ColumnConversion.long(stored) else { throw SQLBindingError.wrong(name, value: stored, expected: "an integer") }
+        guard let value = ColumnConversion.long(stored) else { throw SQLBindingError.nullColumn(self) }
         return value
     }
 
@@ -33,12 +33,12 @@ extension SQLColumn {
 
     /// The numeric value as a double.
     ///
-    /// - Throws: `SQLBindingError` when the value is missing, NULL, or not a number.
+    /// - Throws: `SQLBindingError.nullColumn` when the value is missing, NULL, or not a number.
     @inlinable @inline(__always)
     public func realValueRequired(in row: SQLRow) throws -> Double {
-        guard let position = row.layout.position(of: self) else { throw SQLBindingError.missing(name, expected: "a number") }
+        guard let position = row.layout.position(of: self) else { throw SQLBindingError.nullColumn(self) }
         let stored = row.value(at: position)
-        guard let value = ColumnConversion.real(stored) else { throw SQLBindingError.wrong(name, value: stored, expected: "a number") }
+        guard let value = ColumnConversion.real(stored) else { throw SQLBindingError.nullColumn(self) }
         return value
     }
 
@@ -50,12 +50,12 @@ extension SQLColumn {
 
     /// The text value.
     ///
-    /// - Throws: `SQLBindingError` when the value is missing, NULL, or not text.
+    /// - Throws: `SQLBindingError.nullColumn` when the value is missing, NULL, or not text.
     @inlinable
     public func textValueRequired(in row: SQLRow) throws -> String {
-        guard let position = row.layout.position(of: self) else { throw SQLBindingError.missing(name, expected: "text") }
+        guard let position = row.layout.position(of: self) else { throw SQLBindingError.nullColumn(self) }
         let stored = row.value(at: position)
-        guard let value = ColumnConversion.text(stored) else { throw SQLBindingError.wrong(name, value: stored, expected: "text") }
+        guard let value = ColumnConversion.text(stored) else { throw SQLBindingError.nullColumn(self) }
         return value
     }
 
@@ -67,12 +67,12 @@ extension SQLColumn {
 
     /// The blob value.
     ///
-    /// - Throws: `SQLBindingError` when the value is missing, NULL, or not a blob.
+    /// - Throws: `SQLBindingError.nullColumn` when the value is missing, NULL, or not a blob.
     @inlinable
     public func blobValueRequired(in row: SQLRow) throws -> Data {
-        guard let position = row.layout.position(of: self) else { throw SQLBindingError.missing(name, expected: "a blob") }
+        guard let position = row.layout.position(of: self) else { throw SQLBindingError.nullColumn(self) }
         let stored = row.value(at: position)
-        guard let value = ColumnConversion.blob(stored) else { throw SQLBindingError.wrong(name, value: stored, expected: "a blob") }
+        guard let value = ColumnConversion.blob(stored) else { throw SQLBindingError.nullColumn(self) }
         return value
     }
 
@@ -85,10 +85,10 @@ extension SQLColumn {
 
     /// The value as a date.
     ///
-    /// - Throws: `SQLBindingError` when the value is missing, NULL, or neither a date text nor a number.
+    /// - Throws: `SQLBindingError.nullColumn` when the value is missing, NULL, or neither a date text nor a number.
     public func dateValueRequired(in row: SQLRow) throws -> Date {
         guard let value = dateValue(in: row) else {
-            throw SQLBindingError.wrong(name, value: row[self], expected: "an ISO-8601 date or seconds since 1970")
+            throw SQLBindingError.nullColumn(self)
         }
         return value
     }

@@ -165,7 +165,7 @@ extension SQLColumn {
     /// `columnDefinition` when it has one. Foreign keys are table clauses (see `createTableSQL`).
     func definition(inlinePrimaryKey: Bool) -> String {
         if let columnDefinition { return columnDefinition }
-        var parts = [quotedIdentifier, type.rawValue]
+        var parts = [quotedIdentifier, type.typeName]
         if inlinePrimaryKey {
             if primaryKey { parts.append("PRIMARY KEY") }
             if autoincrement { parts.append("AUTOINCREMENT") }

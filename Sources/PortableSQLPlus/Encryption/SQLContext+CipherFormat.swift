@@ -56,7 +56,7 @@ extension SQLContext {
         // cipher_migrate attaches a new file, which takes the main connection's flags: hence `.create`
         // (the file was checked to exist).
         let migrating = try SQLContext(path: path, flags: [.readWrite, .create], configuration: library.configuration)
-        defer { migrating.close() }
+        defer { migrating.closeConnection() }
         // cipher_migrate writes the new format to `path-migrated`, then renames it over `path`:
         // made first with the mode and owner of `path`, so that the upgraded file keeps them.
         let migrated = path + "-migrated"
@@ -68,10 +68,10 @@ extension SQLContext {
         guard status == [["0"]] else {
             throw SQLError(code: .error, message: "SQLCipher could not migrate \(path) from SQLCipher \(found) format (cipher_migrate answered \(status))")
         }
-        migrating.close()
+        migrating.closeConnection()
 
         let check = try SQLContext(path: path, flags: .readOnly, configuration: library.configuration)
-        defer { check.close() }
+        defer { check.closeConnection() }
         try check.key(key, settings: .default, library: library)
         let integrity = try check.selectAll(sql: "PRAGMA quick_check")
         guard integrity == [["ok"]] else {
@@ -86,7 +86,7 @@ extension SQLContext {
     private static func cipherFormat(ofFileAt path: String, key: SQLCipherKey, library: SQLCipherLibrary, trying formats: [Int]) throws -> Int? {
         for format in formats {
             let probe = try SQLContext(path: path, flags: .readOnly, configuration: library.configuration)
-            defer { probe.close() }
+            defer { probe.closeConnection() }
             let settings = format == library.cipherMajorVersion ? SQLCipherSettings.default : SQLCipherSettings(compatibility: format)
             do {
                 try probe.key(key, settings: settings, library: library)

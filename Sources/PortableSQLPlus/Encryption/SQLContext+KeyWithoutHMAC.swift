@@ -21,7 +21,7 @@ extension SQLContext {
               let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber, size.intValue > 0
         else { return }
         let probe = try SQLContext(path: file, on: library.engine)
-        defer { probe.close() }
+        defer { probe.closeConnection() }
         try library.applyKey(key, to: try probe.checkOpen().connection)
         try settings.apply(to: probe, library: library)
         try probe.checkKey()

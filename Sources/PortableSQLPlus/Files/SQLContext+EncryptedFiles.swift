@@ -53,23 +53,23 @@ extension SQLContext {
             // ATTACH opens the new file with the main database's flags, so `.create` is needed;
             // `source` was checked to exist above.
             let context = try SQLContext(path: source, flags: [.readWrite, .create], configuration: .plus)
-            defer { context.close() }
+            defer { context.closeConnection() }
             if let sourceKey {
                 try context.key(sourceKey, settings: settings)
             } else {
                 _ = try context.selectAll(sql: "SELECT count(*) FROM sqlite_master")
             }
             try context.exportCopy(to: temporary, key: destinationKey)
-            context.close()
+            context.closeConnection()
 
             let check = try SQLContext(path: temporary, flags: .readWrite, configuration: .plus)
-            defer { check.close() }
+            defer { check.closeConnection() }
             if let destinationKey { try check.key(destinationKey) }
             let integrity = try check.integrityCheck(quick: true)
             guard integrity.isOK else {
                 throw SQLError(code: .corrupt, message: "the rewritten database failed its check: \(integrity.problems)")
             }
-            check.close()
+            check.closeConnection()
             guard rename(temporary, destination) == 0 else {
                 throw SQLError(code: .cantOpen, message: "cannot move the rewritten database to \(destination): \(String(cString: strerror(errno)))")
             }

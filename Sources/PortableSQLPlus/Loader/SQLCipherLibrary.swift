@@ -81,7 +81,7 @@ final class SQLCipherLibrary: Sendable {
                 notADatabaseMessage: "file is not a database, or the key is wrong"
             )
             let probe = try SQLContext(inMemoryOn: engine)
-            defer { probe.close() }
+            defer { probe.closeConnection() }
             guard let version = try probe.selectAll(sql: "PRAGMA cipher_version").first?.first?.textValue else {
                 throw SharedLibraryFile.LoadFailure(description: "it does not answer PRAGMA cipher_version")
             }
@@ -123,7 +123,7 @@ final class SQLCipherLibrary: Sendable {
     /// - Throws: `SQLError` when the in-memory connection fails.
     func setLogLevel(_ level: SQLCipherLogLevel) throws -> Bool {
         let context = try SQLContext(inMemoryOn: engine)
-        defer { context.close() }
+        defer { context.closeConnection() }
         try applyKey(.passphrase("log set-up"), to: try context.checkOpen().connection)
         let answer = try context.selectAll(sql: "PRAGMA cipher_log_level = \(level.rawValue)")
         guard let set = answer.first?.first?.textValue else { return level == .none }

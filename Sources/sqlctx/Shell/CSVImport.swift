@@ -65,7 +65,7 @@ struct CSVImport {
         do {
             if let create { try context.exec(sql: create) }
             let insert = try context.prepare(sql: "INSERT INTO \(table.quotedName) VALUES(" + Array(repeating: "?", count: columns).joined(separator: ",") + ")")
-            defer { insert.close() }
+            defer { try? insert.close() }
             for record in records {
                 do {
                     try insert.update(parameters: record.fields.map { .text($0) })

@@ -84,12 +84,12 @@ struct SQLDump {
         let list = stored.joined(separator: ",")
         let insert = "INSERT INTO \(name.quotedName)" + (stored.count == columns.count ? "" : "(\(list))") + " VALUES("
         let select = try context.prepare(sql: "SELECT \(list) FROM \(name.quotedName)")
-        defer { select.close() }
+        defer { try? select.close() }
         while try select.next() {
             let values = (0..<select.columnCount).map { index in
                 // Text from its bytes, so that text that is not valid UTF-8 is kept as it is.
                 guard case .text = select.value(at: index) else { return Self.literal(select.value(at: index)) }
-                return Self.textLiteral(select.textBytes(at: index) ?? Data())
+                return Self.textLiteral(select.textBytes(at: Int(index)) ?? Data())
             }
             try output.append(insert + values.joined(separator: ",") + ");\n")
         }

@@ -55,7 +55,7 @@ struct ShellCommand: ParsableCommand {
         try reportingErrors {
             if readonly, create { throw CommandFailure("--create and --readonly do not go together: a read-only shell cannot make a database") }
             let context = try open(database)
-            defer { context.close() }
+            defer { try? context.close() }
             let session = ShellSession(context: context)
             if isatty(STDIN_FILENO) == 1 {
                 let banner = "sqlctx \(ToolVersion.number) on \(database)\(readonly ? " (read-only)" : ""). .help lists the dot-commands, .quit leaves.\n"

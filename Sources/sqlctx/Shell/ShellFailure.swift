@@ -21,7 +21,7 @@ struct ShellFailure: Error, CustomStringConvertible {
     /// without the statement (the line number says which it is).
     static func message(for error: Error) -> String {
         let message = toolMessage(for: error)
-        guard let error = error as? SQLError, message == "\(error)" else { return message }
+        guard let error = error as? SQLError, message == error.debugDescription else { return message }
         return "\(error.extendedCode.name): \(error.message)"
     }
 }

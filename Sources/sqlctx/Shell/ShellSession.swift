@@ -100,7 +100,7 @@ final class ShellSession {
     /// - Throws: `SQLError` from SQLite, or `CommandFailure` when results cannot be written.
     func execute(_ sql: String) throws {
         let statement = try context.prepare(sql: sql)
-        defer { statement.close() }
+        defer { try? statement.close() }
         var rows: [[SQLValue]] = []
         while try statement.next() {
             rows.append(statement.rowValues())

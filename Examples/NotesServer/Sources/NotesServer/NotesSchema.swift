@@ -21,7 +21,7 @@ enum NotesSchema {
     /// - Throws: `SQLError` when the file cannot be opened or a step fails.
     static func migrate(path: String) throws {
         let context = try SQLContext(path: path)
-        defer { context.close() }
+        defer { try? context.close() }
         try context.migrate(migrations)
     }
 }

@@ -1,9 +1,11 @@
-/// A row value that does not fit the record type being read: missing, NULL where a value is
-/// required, or of the wrong kind.
+/// A row value that does not fit the record type being read (a `Codable` record, an
+/// `@SQLRecord`, a typed selection): missing, NULL where a value is required, or of the wrong
+/// kind. Records written as SkipSQL writes them, with `SQLColumn`'s `…Required` readers, throw
+/// SkipSQL's `SQLBindingError` instead.
 ///
 /// When the mapping layer decodes a record, it fills in `table`, so that the message names the
 /// table, the column and the value.
-public struct SQLBindingError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SQLDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The table of the record being read, when known.
     public var table: String?
     /// The column name.
@@ -23,14 +25,14 @@ public struct SQLBindingError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// The error of a `…Required` reader: the column has no value in the row.
     @usableFromInline @inline(never)
-    static func missing(_ column: String, expected: String) -> SQLBindingError {
-        SQLBindingError(columnName: column, value: nil, expected: expected)
+    static func missing(_ column: String, expected: String) -> SQLDecodingError {
+        SQLDecodingError(columnName: column, value: nil, expected: expected)
     }
 
     /// The error of a `…Required` reader: the column holds `value` (or NULL, or nothing).
     @usableFromInline @inline(never)
-    static func wrong(_ column: String, value: SQLValue?, expected: String) -> SQLBindingError {
-        SQLBindingError(columnName: column, value: value, expected: expected)
+    static func wrong(_ column: String, value: SQLValue?, expected: String) -> SQLDecodingError {
+        SQLDecodingError(columnName: column, value: value, expected: expected)
     }
 
     private init(columnName: String, value: SQLValue?, expected: String) {
@@ -40,18 +42,10 @@ public struct SQLBindingError: Error, Hashable, Sendable, CustomStringConvertibl
         self.expected = expected
     }
 
-    /// `value` unwrapped.
-    ///
-    /// - Throws: `SQLBindingError` when `value` is `nil` (for example, text that is not a valid UUID).
-    public static func checkNonNull<T>(_ value: T?, in column: SQLColumn) throws -> T {
-        guard let value else { throw SQLBindingError(column: column, value: nil, expected: "a valid \(T.self)") }
-        return value
-    }
-
     /// For example: `column "TXT" of table "DEMO_TABLE" holds NULL, expected text`.
     public var description: String {
         let place = table.map { "column \($0.quotedIdentifier).\(column.quotedIdentifier)" } ?? "column \(column.quotedIdentifier)"
-        let found = value.map { "holds \($0)" } ?? "has no usable value"
+        let found = value.map { "holds \($0.sqlLiteral)" } ?? "has no usable value"
         return "\(place) \(found), expected \(expected)"
     }
 }

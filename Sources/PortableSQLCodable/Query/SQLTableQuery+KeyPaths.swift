@@ -1,5 +1,5 @@
-// The typed side of `SQLQuery`: conditions and ordering by key path, counting, and selections.
-extension SQLQuery {
+// The typed side of `SQLTableQuery`: conditions and ordering by key path, counting, and selections.
+extension SQLTableQuery {
     /// The query with only the records matching `condition` (and any earlier `where`):
     /// `\.age > 18 && \.name != nil`, `.like(\.name, "A%")`, or SQL (`"\(\.salary) % 2 = 0"`).
     public func `where`(_ condition: SQLCondition<T>) -> Self {

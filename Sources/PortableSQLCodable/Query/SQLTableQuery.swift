@@ -1,0 +1,76 @@
+/// A query for records of one type: refine it with `where`, `orderBy`, `limit` and `join`, then
+/// run it with `eval()`.
+public struct SQLTableQuery<T: SQLCodable>: SQLQuery {
+    /// The context the query runs on.
+    public let context: SQLContext
+    @usableFromInline var plan: SelectPlan
+
+    /// The query with only the rows matching `predicate` (and any earlier `where`); `nil`
+    /// leaves the query as it is.
+    public func `where`(_ predicate: SQLPredicate?) -> Self {
+        Self(context: context, plan: plan.filtered(by: predicate))
+    }
+
+    /// The query sorted by `column` (after any earlier `orderBy`). A column, a column of an aliased table (`column.alias("t0")`) or a value.
+    public func orderBy(_ column: any SQLRepresentable, order: SQLOrder = .ascending) -> Self {
+        Self(context: context, plan: plan.ordered(by: column, order))
+    }
+
+    /// The query with at most `limit` rows, after skipping `offset` rows.
+    public func limit(_ limit: Int, offset: Int? = nil) -> Self {
+        Self(context: context, plan: plan.limited(to: limit, offset: offset))
+    }
+
+    /// The SELECT statement the query runs, with `?` for each value, and the values.
+    public var sql: (text: String, parameters: [SQLValue]) {
+        plan.sqlAndParameters
+    }
+
+    /// The query joined with `type`'s table (in `schema`, when given), named `alias` in the
+    /// statement (without one, by its table name), matched as `condition` says:
+    /// - a `SQLColumn`: a foreign key between the new table and the one joined just before (the
+    ///   column of one equals the column it references in the other);
+    /// - a `SQLPredicate`: any condition, such as columns of both tables compared
+    ///   (`Book.authorID.alias("b").equals(Author.id.alias("a"))`);
+    /// - a `SQLJoinCondition` of your own, which writes the ON clause itself;
+    /// - `nil` (for a cross join): no ON clause.
+    ///
+    /// A column that links nothing joins every pair of rows, as in SkipSQL; under
+    /// `SQLStrictness.foreignKeyJoins` the query throws `SQLITE_MISUSE` when it runs instead.
+    public func join<U: SQLCodable>(_ type: U.Type, alias: String? = nil, schema: String? = nil, kind: SQLJoinKind = .inner, on condition: (any SQLJoinCondition)?) -> SQLJoinQuery2<T, U> {
+        var plan = plan
+        plan.join(U.table, alias: alias, schema: schema, kind: kind, on: SelectPlan.JoinCondition(condition))
+        return SQLJoinQuery2(context: context, plan: plan)
+    }
+
+    /// Runs the query; the cursor reads the records as you iterate.
+    ///
+    /// - Throws: `SQLError` when the statement cannot be prepared.
+    @inlinable
+    public func eval() throws -> RowCursor<T> {
+        let statement = try plan.prepare(on: context)
+        let reader = try RecordReader<T>(statement: statement, offset: 0, context: context)
+        return RowCursor(statement: statement, decode: reader.read)
+    }
+}
+
+extension SQLContext {
+    /// A query for records of `type`; `alias` names its table in the SQL (needed to join it to itself).
+    ///
+    /// ```swift
+    /// let recent = try db.query(Book.self)
+    ///     .where(Book.year.greaterThan(2000))
+    ///     .orderBy(Book.year, order: .descending)
+    ///     .limit(10)
+    ///     .eval()
+    /// for book in recent { print(book.title) }
+    /// ```
+    /// - Parameters:
+    ///   - type: the record type to read.
+    ///   - alias: the table's name in the statement, or `nil` for none.
+    ///   - schema: the database the table is in (`"main"`, an attached one), or `nil`.
+    /// - Returns: a query to refine with `where`, `orderBy`, `limit` and `join`, and run with `eval()`.
+    public func query<T: SQLCodable>(_ type: T.Type, alias: String? = nil, schema: String? = nil) -> SQLTableQuery<T> {
+        SQLTableQuery(context: self, plan: SelectPlan(table: T.table, alias: alias, schema: schema))
+    }
+}

@@ -212,7 +212,8 @@ final class ClusterStatement {
             let result = try client.exec(database: connection.databaseID, statement: serverID, bindings)
             connection.lastInsertRowID = result.lastInsertID
             connection.changes = result.changes
-            connection.totalChanges += result.changes
+            let total = connection.totalChanges.addingReportingOverflow(result.changes)
+            connection.totalChanges = total.overflow ? .max : total.partialValue
             state = .done
         }
     }

@@ -62,6 +62,21 @@ import Testing
         }
     }
 
+    @Test func aClusterThatIsGoneIsReportedAsRefusedAndSafeToRetry() throws {
+        var node: FakeNode? = try node(answering: .query, with: FakeReply.empty)
+        let address = try #require(node?.address)
+        let db = try SQLContext(cluster: [address], database: "app", options: quick)
+        defer { db.close() }
+        node = nil
+        let started = Date()
+        let error = #expect(throws: SQLError.self) { try db.exec(sql: "CREATE TABLE t(a)") }
+        #expect(error?.message.contains("no leader found among \(address)") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("Connection refused") == true)
+        #expect(error?.message.contains("the statement did not run and may be retried") == true)
+        #expect(error?.clusterRetry == .safe)
+        #expect(Date().timeIntervalSince(started) < 3)
+    }
+
     @Test func silenceAfterAWriteWasSentLeavesItsOutcomeUnknown() throws {
         let node = try node(answering: .exec, with: nil)
         let (error, seconds) = try run("CREATE TABLE t(a)", on: node)

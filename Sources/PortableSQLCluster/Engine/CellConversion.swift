@@ -6,6 +6,7 @@ import PortableSQL
 /// C's `(double)` and `%lld`, which SQLite uses; every other conversion is computed by the
 /// system SQLite itself (`SQLiteConverter`).
 enum CellConversion {
+    /// `value` as `sqlite3_column_int64` reads it.
     static func integer(_ value: SQLValue) -> Int64 {
         switch value {
         case .null: return 0
@@ -14,6 +15,7 @@ enum CellConversion {
         }
     }
 
+    /// `value` as `sqlite3_column_double` reads it.
     static func real(_ value: SQLValue) -> Double {
         switch value {
         case .null: return 0
@@ -23,7 +25,8 @@ enum CellConversion {
         }
     }
 
-    /// The bytes of `value` as text (a blob's as they are); `nil` for NULL.
+    /// The bytes of `value` as `sqlite3_column_text` and `_blob` give them (a blob's as they
+    /// are); `nil` for NULL.
     static func bytes(_ value: SQLValue) -> [UInt8]? {
         switch value {
         case .null: return nil

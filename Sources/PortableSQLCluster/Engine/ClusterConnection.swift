@@ -28,7 +28,9 @@ final class ClusterConnection {
     /// Counts the runs of statements on the connection, so that rows fetched ahead for a
     /// statement are used only when nothing ran in between.
     var runs = 0
-    private var lastLeader: String?
+    /// The address of the last leader found: the one asked first by the next search, and the
+    /// one that errors of the leader's connection name.
+    private(set) var lastLeader: String?
 
     private(set) var errorCode: Int32 = ClusterResultCodes.ok
     private var errorText: UnsafeMutablePointer<CChar>? = strdup("not an error")
@@ -73,6 +75,7 @@ final class ClusterConnection {
         if let reason = shape.unavailable { return fail(ClusterResultCodes.error, "dqlite cluster: \(reason)") }
         if let reason = unavailableHooks.values.sorted().first { return fail(ClusterResultCodes.misuse, reason) }
         let attempt = ClusterAttempt(connection: self, wasInTransaction: isInTransaction, commits: false)
+        var lastChange: WireError?
         for _ in 0..<4 {
             do {
                 let statement = try ClusterStatement(connection: self, sql: sql, shape: shape)
@@ -82,11 +85,13 @@ final class ClusterConnection {
             } catch let error as WireError {
                 let outcome = attempt.judgeBeforeSending(error)
                 guard case .retry = outcome else { return fail(outcome.failure.code, outcome.failure.message) }
+                lastChange = error
             } catch {
                 return fail(ClusterResultCodes.error, "\(error)")
             }
         }
-        return fail(ClusterAttempt.Outcome.retry.failure.code, ClusterAttempt.Outcome.retry.failure.message)
+        let failure = ClusterAttempt.leaderKeptChanging(lastChange)
+        return fail(failure.code, failure.message)
     }
 
     /// `sqlite3_interrupt`: stops the running statements at their next request or batch. As
@@ -140,6 +145,7 @@ final class ClusterConnection {
     func leaderClient() throws -> WireClient {
         if let client { return client }
         let client = try LeaderSearch(settings: settings, preferred: lastLeader).connect()
+        lastLeader = client.address
         do {
             databaseID = try client.open(database)
             if isScratch {
@@ -152,7 +158,6 @@ final class ClusterConnection {
             throw error
         }
         self.client = client
-        lastLeader = client.address
         generation += 1
         return client
     }

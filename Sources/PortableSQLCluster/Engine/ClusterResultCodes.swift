@@ -5,6 +5,9 @@ enum ClusterResultCodes {
     static let interrupt: Int32 = 9
     static let readOnly: Int32 = 8
     static let cantOpen: Int32 = 14
+    /// `SQLITE_PROTOCOL`: a node answered something that is not dqlite's protocol (garbage, or
+    /// counts and lengths beyond its limits); not a change of leader, and not retried.
+    static let protocolError: Int32 = 15
     static let misuse: Int32 = 21
     static let range: Int32 = 25
     static let row: Int32 = 100

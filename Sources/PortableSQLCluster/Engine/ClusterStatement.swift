@@ -153,6 +153,7 @@ final class ClusterStatement {
         let busyDeadline = Date().addingTimeInterval(connection.busyTimeout)
         var busyPause = 0.002
         var leaderChanges = 0
+        var lastChange: WireError?
         while leaderChanges < 4 {
             let client: WireClient
             do {
@@ -162,6 +163,7 @@ final class ClusterStatement {
                 let outcome = attempt.judgeBeforeSending(error)
                 guard case .retry = outcome else { throw outcome.failure }
                 leaderChanges += 1
+                lastChange = error
                 continue
             }
             do {
@@ -179,9 +181,10 @@ final class ClusterStatement {
                 let outcome = attempt.judgeAfterSending(error, mayCommit: mayCommit)
                 guard case .retry = outcome else { throw outcome.failure }
                 leaderChanges += 1
+                lastChange = error
             }
         }
-        throw ClusterAttempt.Outcome.retry.failure
+        throw ClusterAttempt.leaderKeptChanging(lastChange)
     }
 
     /// Starts the first run on the rows that `describe()` fetched, when nothing ran on the
@@ -209,7 +212,8 @@ final class ClusterStatement {
             let result = try client.exec(database: connection.databaseID, statement: serverID, bindings)
             connection.lastInsertRowID = result.lastInsertID
             connection.changes = result.changes
-            connection.totalChanges += result.changes
+            let total = connection.totalChanges.addingReportingOverflow(result.changes)
+            connection.totalChanges = total.overflow ? .max : total.partialValue
             state = .done
         }
     }

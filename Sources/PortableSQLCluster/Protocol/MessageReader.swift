@@ -41,6 +41,21 @@ struct MessageReader {
         return bytes[offset]
     }
 
+    /// A count of the items that follow (or of what a statement has), checked against `limit`
+    /// and, when each item takes at least `minimumBytes`, against what is left of the body,
+    /// before anything is made of it.
+    ///
+    /// - Throws: `WireError.malformed` naming the count and `items` when it is beyond either.
+    mutating func count(of items: String, limit: Int, minimumBytes: Int = 0) throws -> Int {
+        let count = try uint64()
+        guard count <= UInt64(limit) else { throw WireError.malformed("\(count) \(items), more than the protocol's \(limit)") }
+        let left = bytes.count - offset
+        guard minimumBytes == 0 || count <= UInt64(left / minimumBytes) else {
+            throw WireError.malformed("\(count) \(items) announced in the \(left) bytes left of a message")
+        }
+        return Int(count)
+    }
+
     /// A NUL-terminated text padded to a word.
     ///
     /// - Throws: `WireError.malformed` when no NUL ends it within the body.
@@ -57,7 +72,7 @@ struct MessageReader {
     /// - Throws: `WireError.malformed` when the blob runs past the body.
     mutating func blob() throws -> Data {
         let length = try uint64()
-        guard length <= UInt64(bytes.count - offset) else { throw WireError.malformed("a blob runs past its message") }
+        guard length <= UInt64(bytes.count - offset) else { throw WireError.malformed("a blob of \(length) bytes runs past its message") }
         let value = Data(try take(Int(length)))
         skipPadding()
         return value

@@ -11,10 +11,10 @@ struct RowBatch {
     ///
     /// - Throws: `WireError.malformed` when the body is not a well-formed batch.
     init(_ reader: inout MessageReader) throws {
-        let count = try reader.uint64()
-        guard count < 100_000 else { throw WireError.malformed("\(count) columns") }
+        // Each name takes at least a word.
+        let count = try reader.count(of: "columns", limit: WireCodes.maximumColumns, minimumBytes: 8)
         columns = try (0..<count).map { _ in try reader.text() }
-        let headerBytes = (Int(count) * 4 + 63) / 64 * 8
+        let headerBytes = (count * 4 + 63) / 64 * 8
         var rows: [[SQLValue]] = []
         while true {
             let first = try reader.peekByte()
@@ -28,8 +28,8 @@ struct RowBatch {
             }
             let header = try reader.take(headerBytes)
             var row: [SQLValue] = []
-            row.reserveCapacity(Int(count))
-            for column in 0..<Int(count) {
+            row.reserveCapacity(count)
+            for column in 0..<count {
                 let byte = header[header.startIndex + column / 2]
                 let type = column % 2 == 0 ? byte & 0x0F : byte >> 4
                 row.append(try Self.value(of: type, from: &reader))

@@ -36,7 +36,8 @@ extension WireClient {
 
     /// Prepares the single statement `sql`; returns its id and parameter count.
     ///
-    /// - Throws: `WireError` (`.failure` with SQLite's code for SQL the node cannot prepare).
+    /// - Throws: `WireError` (`.failure` with SQLite's code for SQL the node cannot prepare;
+    ///   `.malformed` for more parameters than the protocol's tuples can carry).
     func prepare(database: UInt32, _ sql: String) throws -> (id: UInt32, parameterCount: Int) {
         var body = MessageWriter()
         body.uint64(UInt64(database))
@@ -44,16 +45,17 @@ extension WireClient {
         var reply = try call(.prepare, body, expecting: .statement)
         _ = try reply.uint32()
         let id = try reply.uint32()
-        return (id, Int(try reply.uint64()))
+        return (id, try reply.count(of: "parameters", limit: WireCodes.maximumParameters))
     }
 
     /// Runs a statement that returns no rows; returns the last inserted rowid and the number of
     /// rows changed.
     ///
-    /// - Throws: `WireError`.
+    /// - Throws: `WireError` (`.malformed` for a number of rows changed beyond `Int64`).
     func exec(database: UInt32, statement: UInt32, _ parameters: [SQLValue]) throws -> (lastInsertID: Int64, changes: Int64) {
         var reply = try call(.exec, try statementBody(database, statement, parameters), expecting: .result)
-        return (try reply.int64(), try reply.int64())
+        let lastInsertID = try reply.int64()
+        return (lastInsertID, Int64(try reply.count(of: "rows changed", limit: Int(Int64.max))))
     }
 
     /// Starts a query; its batches are then read with `nextBatch()`.
@@ -135,8 +137,8 @@ extension WireClient {
         var body = MessageWriter()
         body.uint64(1)
         var reply = try call(.cluster, body, expecting: .nodes)
-        let count = try reply.uint64()
-        guard count < 10_000 else { throw WireError.malformed("\(count) members") }
+        // Each member takes at least three words: id, address, role.
+        let count = try reply.count(of: "members", limit: WireCodes.maximumMembers, minimumBytes: 24)
         return try (0..<count).map { _ in WireNode(id: try reply.uint64(), address: try reply.text(), role: try reply.uint64()) }
     }
 

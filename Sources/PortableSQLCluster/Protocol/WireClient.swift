@@ -59,12 +59,14 @@ final class WireClient {
     /// Reads the next response, which must be of type `expected`.
     ///
     /// - Throws: `WireError.failure` for a failure response, another `WireError` when the
-    ///   connection fails or times out or the response is of another type.
+    ///   connection fails or times out or the response is of another type, or a failure's code
+    ///   is not a SQLite result code.
     func receive(expecting expected: WireCodes.Response) throws -> MessageReader {
         try closingUnlessFailure {
             var response = try receive()
             if response.type == WireCodes.Response.failure.rawValue {
                 let code = try response.body.uint64()
+                guard code <= WireCodes.highestFailureCode else { throw WireError.malformed("a failure code \(code), beyond SQLite's result codes") }
                 let message = try response.body.text()
                 throw WireError.failure(code: code, message: message)
             }

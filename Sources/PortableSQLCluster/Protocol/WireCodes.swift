@@ -54,4 +54,11 @@ enum WireCodes {
 
     /// The most parameters a statement takes in this protocol's tuples (a one-byte count).
     static let maximumParameters = 255
+    /// The most columns a result has: SQLite's hard limit (`SQLITE_MAX_COLUMN` cannot be set
+    /// higher).
+    static let maximumColumns = 32_767
+    /// The most members a CLUSTER answer may list.
+    static let maximumMembers = 10_000
+    /// The highest failure code: SQLite's (extended) result codes are C `int`s.
+    static let highestFailureCode = UInt64(Int32.max)
 }

@@ -20,7 +20,7 @@ extension SQLContext {
     /// Writes a compacted copy of the database `schema` to a new file at `path` (`VACUUM INTO`),
     /// while this context and others go on using the database. On SQLCipher the copy is
     /// encrypted with the database's own key. The copy has the permission bits of the
-    /// database's file (see `writingNewFile(at:copying:for:_:)`).
+    /// database's file (see `writingNewFile(at:copying:for:replacing:_:)`).
     ///
     /// - Throws: `SQLError`: `SQLITE_CANTOPEN` when a file exists at `path` (it is never
     ///   overwritten); `SQLITE_ERROR` on an engine older than SQLite 3.27, which has no
@@ -31,8 +31,8 @@ extension SQLContext {
         guard versionNumber >= 3_027_000 else {
             throw SQLError(code: .error, message: "VACUUM INTO needs SQLite 3.27 or later; this engine is SQLite \(version)")
         }
-        try writingNewFile(at: path, copying: schema, for: "vacuum") {
-            try exec(sql: "VACUUM \(schema.quotedIdentifier) INTO ?", parameters: [.text(path)])
+        try writingNewFile(at: path, copying: schema, for: "vacuum") { temporary in
+            try exec(sql: "VACUUM \(schema.quotedIdentifier) INTO ?", parameters: [.text(temporary)])
         }
     }
 }

@@ -41,6 +41,12 @@ extension SQLContext {
     ///   - key: a passphrase (a string literal is one) or a raw 32-byte key, `.raw(bytes)`.
     ///   - settings: the cipher settings the file was written with; the engine's defaults unless
     ///     it came from another SQLCipher version or was written with custom settings.
+    /// Once the key has opened a database file that is not empty, the leftovers of rewrites of
+    /// that file that a killed process left beside it (`encryptFile`, `decryptFile` or
+    /// `upgradeCipherFormat` in place, or a copy to that path) are removed; see
+    /// `removeLeftovers(ofRewritesOf:)`. They may hold a plain copy of the rows, and while the
+    /// database itself opens they are stale. An open without a key removes nothing: it reads
+    /// nothing, so it cannot know that the file is intact.
     /// - Throws: `SQLError` (`SQLITE_NOTADB`) when the key does not open the file. When the
     ///   settings are the defaults, the message tells a wrong key from a database in another
     ///   format: one written by SQLCipher 1 to 3 (open it with `SQLCipherSettings(compatibility:)`
@@ -55,6 +61,17 @@ extension SQLContext {
         } catch let error as SQLError where error.code == .notADatabase && settings == .default {
             throw diagnoseUnopenedDatabase(key: key, library: library) ?? error
         }
+        removeLeftoversOfRewrites()
+    }
+
+    /// Removes the leftovers of killed rewrites of this context's file, when it is a file that
+    /// is not empty (an empty one may have just been created by this open, so its leftovers
+    /// could be all that remains of a database).
+    private func removeLeftoversOfRewrites() {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"),
+              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0
+        else { return }
+        Self.removeLeftovers(ofRewritesOf: path)
     }
 
     /// Sets the key, applies `settings`, and checks the key by reading the schema (first on a
@@ -97,7 +114,7 @@ extension SQLContext {
     /// This is how a plain database is encrypted, an encrypted one decrypted, or a database
     /// moved to other cipher settings. It runs SQLCipher's `sqlcipher_export`, which does not
     /// copy `user_version`; this method copies it too. The new file has the permission bits of
-    /// the database's file (see `writingNewFile(at:copying:for:_:)`).
+    /// the database's file (see `writingNewFile(at:copying:for:replacing:_:)`).
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when `path` already exists (it is never
     ///   overwritten); `SQLITE_MISUSE` when the context is not `.plus`; SQLite's error when the
     ///   copy fails (`SQLITE_FULL` on a full disk, see `recoveringExportCode(on:)`), in which
@@ -116,20 +133,29 @@ extension SQLContext {
     /// Writes a copy of the whole database to `path`, encrypted with `key`, plain when `nil`.
     func exportCopy(to path: String, key: SQLCipherKey?) throws {
         try key?.validate()
+        _ = try cipherLibrary(for: "export()")
+        try writingNewFile(at: path, copying: "main", for: "export") { temporary in
+            try export(intoEmptyFile: temporary, key: key)
+        }
+    }
+
+    /// Copies the whole database, `user_version` included, into the empty file at `path`,
+    /// encrypted with `key`, plain when `nil`, with `sqlcipher_export`.
+    ///
+    /// - Throws: `SQLError` as `export(_:key:)`.
+    func export(intoEmptyFile path: String, key: SQLCipherKey?) throws {
         let engine = try cipherLibrary(for: "export()").library.engine
         let version = try getUserVersion()
         let schema = "portablesql_export"
-        try writingNewFile(at: path, copying: "main", for: "export") {
-            try exec(sql: "ATTACH DATABASE ? AS \(schema) KEY ?", parameters: [.text(path), .text(key?.keyText ?? "")])
-            do {
-                _ = try withoutTrace { try selectAll(sql: "SELECT sqlcipher_export('\(schema)')") }
-                try exec(sql: "PRAGMA \(schema).user_version = \(version)")
-            } catch {
-                try? exec(sql: "DETACH DATABASE \(schema)")
-                throw (error as? SQLError)?.recoveringExportCode(on: engine) ?? error
-            }
-            try exec(sql: "DETACH DATABASE \(schema)")
+        try exec(sql: "ATTACH DATABASE ? AS \(schema) KEY ?", parameters: [.text(path), .text(key?.keyText ?? "")])
+        do {
+            _ = try reportingCopySteps { try withoutTrace { try selectAll(sql: "SELECT sqlcipher_export('\(schema)')") } }
+            try exec(sql: "PRAGMA \(schema).user_version = \(version)")
+        } catch {
+            try? exec(sql: "DETACH DATABASE \(schema)")
+            throw (error as? SQLError)?.recoveringExportCode(on: engine) ?? error
         }
+        try exec(sql: "DETACH DATABASE \(schema)")
     }
 
     /// Reads the schema, so that a wrong key shows at once.

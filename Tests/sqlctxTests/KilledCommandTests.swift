@@ -70,7 +70,9 @@ import Glibc
                 counts[String(name), default: 0] += 1
             }
         }
-        try #require(counts["link", default: 0] == 1 && counts["fsync", default: 0] > 1, "\(counts)")
+        try #require(counts.values.reduce(0, +) > 1, "\(counts)")
+        // The copy takes its name once, by a link (so that no file is replaced).
+        #expect(counts["link"] == 1, "\(counts)")
 
         var kills = 0
         var leftBehind = 0

@@ -35,14 +35,19 @@ import Glibc
         try fillItems(writer, rows: 3)
         writer.close()
         _ = try Self.layLeftovers(beside: path, in: directory)
-        // Another database's leftovers, and a file that only looks alike, stay.
-        let others = try Self.layLeftovers(beside: directory.path("app.db2"), in: directory) + [".app.db.notes"]
-        try Data("notes".utf8).write(to: directory.url.appendingPathComponent(".app.db.notes"))
+        // A journal whose file is gone goes too.
+        try Data("journal".utf8).write(to: directory.url.appendingPathComponent(".app.db.\(UUID().uuidString).portablesql-tmp-journal"))
+        // Other databases' leftovers, and files that only look alike, stay.
+        let others = try Self.layLeftovers(beside: directory.path("app.db2"), in: directory)
+            + Self.layLeftovers(beside: directory.path("app.db.bak"), in: directory) + [".app.db.notes", ".app.db.x.portablesql-tmp"]
+        for name in [".app.db.notes", ".app.db.x.portablesql-tmp"] {
+            try Data("notes".utf8).write(to: directory.url.appendingPathComponent(name))
+        }
 
         let wrong = try SQLContext(path: path, configuration: .plus)
         #expect(throws: SQLError.self) { try wrong.key("not the key") }
         wrong.close()
-        #expect(try Self.files(directory).count == 1 + 3 + others.count)
+        #expect(try Self.files(directory).count == 1 + 4 + others.count)
 
         let reader = try TestEngine.plus.open(path)
         defer { reader.close() }

@@ -30,7 +30,8 @@ extension SQLContext {
 
     /// Removes what copies and rewrites of `destination` that were killed left beside it: the
     /// temporary files `.NAME.<UUID>.portablesql-tmp` with their journals, WAL and shared-memory
-    /// files, and `NAME-migrated` with its journals (SQLCipher's `cipher_migrate`).
+    /// files (also a journal whose file is gone), and `NAME-migrated` with its journals
+    /// (SQLCipher's `cipher_migrate`).
     ///
     /// Call it only when those files cannot hold the only copy of anything: before a copy to
     /// `destination` (its source is elsewhere and untouched), or once the database at
@@ -51,7 +52,10 @@ extension SQLContext {
         for name in names where name.hasPrefix(prefix) {
             let file = ["-journal", "-wal", "-shm"].first(where: name.hasSuffix).map { String(name.dropLast($0.count)) } ?? name
             let path = folder + "/" + file
-            if file.hasSuffix(temporarySuffix), !otherNamesOnly || isSameFile(path, destination) {
+            // The UUID between the two is checked, so that `.NAME.bak.<UUID>…` (another
+            // destination's) does not match.
+            let unique = file.dropFirst(prefix.count).dropLast(temporarySuffix.count)
+            if file.hasSuffix(temporarySuffix), UUID(uuidString: String(unique)) != nil, !otherNamesOnly || isSameFile(path, destination) {
                 removeDatabaseFiles(at: path)
             }
         }

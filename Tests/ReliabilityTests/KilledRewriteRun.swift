@@ -106,7 +106,7 @@ struct KilledRewriteRun {
         // complete new file about to take the database's name (and mode).
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "db" && $0 != "copy.db" }
         if !leftovers.isEmpty { leftBehind.add() }
-        for name in leftovers where name.hasSuffix(".portablesql-tmp") {
+        for name in leftovers where name.hasSuffix(".portablesql-tmp") || name.hasSuffix(".portablesql-rewrite") {
             let mode = mode(folder + "/" + name)
             if mode != 0o600 {
                 #expect(mode == Self.databaseMode && (try? operation.to.holdsEveryRow(copied(folder + "/" + name))) == true, "\(context): \(name) is \(String(mode ?? 0, radix: 8))")

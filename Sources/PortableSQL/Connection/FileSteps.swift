@@ -20,3 +20,21 @@ package enum FileSteps {
         observer?(step)
     }
 }
+
+extension SQLContext {
+    /// Runs `body`; while the test hook `FileSteps.observer` is set, tells it "copying" every
+    /// `FileSteps.instructionsPerCopyingStep` instructions of SQLite's virtual machine on this
+    /// connection. Unset, it only runs `body`.
+    ///
+    /// - Throws: what `body` throws, and `SQLError` when the context is closed.
+    package func reportingCopySteps<Result>(_ body: () throws -> Result) throws -> Result {
+        guard FileSteps.observer != nil else { return try body() }
+        let (connection, engine) = try checkOpen()
+        engine.functions.progressHandler(connection, FileSteps.instructionsPerCopyingStep, { _ in
+            FileSteps.reach("copying")
+            return 0
+        }, nil)
+        defer { if !isClosed { engine.functions.progressHandler(connection, 0, nil, nil) } }
+        return try body()
+    }
+}

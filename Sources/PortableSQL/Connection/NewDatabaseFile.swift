@@ -13,7 +13,7 @@ extension SQLContext {
     /// overwrites a file (unless `replacing`), leaves no partial one at `path`, and is never
     /// more readable than its source.
     ///
-    /// `write` gets the path of a temporary file beside `path` (see `temporaryPath(for:)`),
+    /// `write` gets the path of a temporary file beside `path` (see `temporaryPath(for:replacing:)`),
     /// created empty with mode 0600 before SQLite opens it; SQLite gives its journal and WAL its
     /// mode, so they are private too. Only once `write` has returned does the file get the
     /// permission bits of the source file (whatever the umask) and, when running as root, its
@@ -21,7 +21,8 @@ extension SQLContext {
     /// memory; then it is flushed, renamed to `path`, and the folder flushed (see
     /// `publish(_:at:mode:replacing:for:)`). When `write` throws, or a process is killed,
     /// nothing is at `path`: what `write` left is removed at once, or, after a kill, by the next
-    /// copy to `path` (`removeLeftovers(ofRewritesOf:)`, which runs first).
+    /// copy or rewrite to `path` (`removeLeftovers(_:of:)`, which runs first: the leftovers of
+    /// copies; when `replacing`, those of rewrites in place too).
     ///
     /// - Parameter replacing: whether the new file replaces a file at `path` (a rewrite in
     ///   place; the caller has checked that it opens, so that its leftovers can go).
@@ -38,14 +39,14 @@ extension SQLContext {
         guard replacing || !FileManager.default.fileExists(atPath: path) else {
             // The one leftover beside an existing copy: its temporary name, when a kill came
             // between the two names. A retry of the copy meets it here.
-            Self.removeLeftovers(ofRewritesOf: path, otherNamesOnly: true)
+            Self.removeLeftovers(.otherNames, of: path)
             throw SQLError(code: .cantOpen, message: "cannot \(operation) to \(path): give a path where no file exists yet (an existing file is never overwritten)")
         }
         if replacing {
             try Self.checkRegularFile(path, for: operation)
         }
-        Self.removeLeftovers(ofRewritesOf: path)
-        let temporary = Self.temporaryPath(for: path)
+        Self.removeLeftovers(replacing ? .all : .ofCopies, of: path)
+        let temporary = Self.temporaryPath(for: path, replacing: replacing)
         let mode = try Self.createTemporaryFile(at: temporary, like: try databaseFile(of: schema), for: operation)
         do {
             let result = try write(temporary)

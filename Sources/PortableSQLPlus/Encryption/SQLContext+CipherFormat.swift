@@ -58,7 +58,7 @@ extension SQLContext {
             throw unopenedDatabaseError(at: path, library: library)
         }
         // The key opens the file, so what a killed upgrade or rewrite left beside it is stale.
-        removeLeftovers(ofRewritesOf: path)
+        removeLeftovers(.all, of: path)
         guard found != current else { return SQLCipherUpgrade(formerFormat: current, currentFormat: current) }
 
         // cipher_migrate works only on a connection that has its key and has read nothing yet.

@@ -41,12 +41,13 @@ extension SQLContext {
     ///   - key: a passphrase (a string literal is one) or a raw 32-byte key, `.raw(bytes)`.
     ///   - settings: the cipher settings the file was written with; the engine's defaults unless
     ///     it came from another SQLCipher version or was written with custom settings.
-    /// Once the key has opened a database file that is not empty, the leftovers of rewrites of
-    /// that file that a killed process left beside it (`encryptFile`, `decryptFile` or
-    /// `upgradeCipherFormat` in place, or a copy to that path) are removed; see
-    /// `removeLeftovers(ofRewritesOf:)`. They may hold a plain copy of the rows, and while the
-    /// database itself opens they are stale. An open without a key removes nothing: it reads
-    /// nothing, so it cannot know that the file is intact.
+    /// Once the key has opened a database file that is not empty, what killed rewrites and
+    /// copies of that file left beside it (`encryptFile`, `decryptFile` or `upgradeCipherFormat`
+    /// in place, or a copy to that path) is removed; see `removeLeftovers(_:of:)`. It may hold a
+    /// plain copy of the rows, and while the database itself opens it is stale. On a new, empty
+    /// file only the leftovers of copies go: those of a rewrite in place may be all that is left
+    /// of a database that was deleted. An open without a key removes nothing: it reads nothing,
+    /// so it cannot know that the file is intact.
     /// - Throws: `SQLError` (`SQLITE_NOTADB`) when the key does not open the file. When the
     ///   settings are the defaults, the message tells a wrong key from a database in another
     ///   format: one written by SQLCipher 1 to 3 (open it with `SQLCipherSettings(compatibility:)`
@@ -64,14 +65,14 @@ extension SQLContext {
         removeLeftoversOfRewrites()
     }
 
-    /// Removes the leftovers of killed rewrites of this context's file, when it is a file that
-    /// is not empty (an empty one may have just been created by this open, so its leftovers
-    /// could be all that remains of a database).
+    /// Removes the leftovers of killed rewrites and copies of this context's file: all of them
+    /// when it is not empty, only those of copies when it is (it may have just been created by
+    /// this open, so the leftovers of a rewrite in place could be all that remains of a database).
     private func removeLeftoversOfRewrites() {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"),
-              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0
+              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
         else { return }
-        Self.removeLeftovers(ofRewritesOf: path)
+        Self.removeLeftovers(size > 0 ? .all : .ofCopies, of: path)
     }
 
     /// Sets the key, applies `settings`, and checks the key by reading the schema (first on a

@@ -9,9 +9,11 @@ extension SQLContext {
     /// renamed over it in one step, and the folder flushed: on any failure `source` is untouched
     /// and nothing is left at `destination`, and once the call returns a power cut cannot bring
     /// the former file back. A process killed meanwhile leaves `destination` as it was and, at
-    /// worst, a hidden temporary file `.NAME.<UUID>.portablesql-tmp` beside it, which the next
-    /// rewrite or copy to `destination`, or the next `key(_:settings:)` that opens it, removes
-    /// first (see `removeLeftovers(ofRewritesOf:)`). Rows, schema and `user_version` are kept.
+    /// worst, a hidden temporary file beside it: `.NAME.<UUID>.portablesql-rewrite` in place,
+    /// which the next rewrite of `destination` or the next `key(_:settings:)` that opens it
+    /// removes first, once the original is known to open; `.NAME.<UUID>.portablesql-tmp` for a
+    /// copy, which the next copy to `destination` removes first too (see
+    /// `removeLeftovers(_:of:)`). Rows, schema and `user_version` are kept.
     /// No other connection should have `source` open meanwhile.
     /// - Throws: `SQLError`: `SQLITE_CANTOPEN` when `source` does not exist, `destination`
     ///   exists and is not `source`, or a file rewritten in place is not a regular file
@@ -27,8 +29,7 @@ extension SQLContext {
     /// Decrypts the database file at `source`, opened with `key` and `settings`, writing a plain
     /// database to `destination` (which may be `source` itself). Atomic and durable as
     /// `encryptFile` is; the plain temporary file of a killed process is private (0600) and is
-    /// removed by the next rewrite or copy to `destination`, or the next `key(_:settings:)` that
-    /// opens it.
+    /// removed as `encryptFile(at:to:key:)` says.
     ///
     /// - Throws: `SQLError`: `SQLITE_NOTADB` for a wrong key, and as `encryptFile(at:to:key:)`.
     public static func decryptFile(at source: String, to destination: String, key: SQLCipherKey, settings: SQLCipherSettings = .default) throws {
@@ -48,7 +49,7 @@ extension SQLContext {
         }
         let inPlace = URL(fileURLWithPath: source).standardizedFileURL == URL(fileURLWithPath: destination).standardizedFileURL
         guard inPlace || !FileManager.default.fileExists(atPath: destination) else {
-            removeLeftovers(ofRewritesOf: destination, otherNamesOnly: true)
+            removeLeftovers(.otherNames, of: destination)
             throw SQLError(code: .cantOpen, message: "\(destination) exists; it is never overwritten")
         }
         // ATTACH opens the new file with the main database's flags, so `.create` is needed;

@@ -16,61 +16,6 @@ package struct FinalFileMode: Sendable {
 }
 
 extension SQLContext {
-    /// The end of every temporary file name PortableSQL gives a copy or a rewrite in progress.
-    package static let temporarySuffix = ".portablesql-tmp"
-
-    /// A new name for a temporary file beside `destination`, `.NAME.<UUID>.portablesql-tmp`:
-    /// hidden, unique, and recognisable by `removeLeftovers(ofRewritesOf:)` as belonging to
-    /// `destination`.
-    package static func temporaryPath(for destination: String) -> String {
-        let url = URL(fileURLWithPath: destination)
-        return url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)").path
-    }
-
-    /// Removes what copies and rewrites of `destination` that were killed left beside it: the
-    /// temporary files `.NAME.<UUID>.portablesql-tmp` with their journals, WAL and shared-memory
-    /// files (also a journal whose file is gone), and `NAME-migrated` with its journals
-    /// (SQLCipher's `cipher_migrate`).
-    ///
-    /// Call it only when those files cannot hold the only copy of anything: before a copy to
-    /// `destination` (its source is elsewhere and untouched), or once the database at
-    /// `destination` is known to open (an in-place rewrite never changes the original before
-    /// its final rename, so while the original opens, its temporary file is a stale copy). A
-    /// rewrite of `destination` that is running meanwhile in another process loses its
-    /// temporary file and fails; it loses no data.
-    ///
-    /// - Parameter otherNamesOnly: removes only temporary files that are another name of the
-    ///   file at `destination` itself (a copy killed between giving the new file its name and
-    ///   removing the temporary one): always safe, also when nothing is known of `destination`.
-    package static func removeLeftovers(ofRewritesOf destination: String, otherNamesOnly: Bool = false) {
-        let url = URL(fileURLWithPath: destination)
-        let folder = url.deletingLastPathComponent().path
-        let prefix = ".\(url.lastPathComponent)."
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        // A journal is matched by itself too: a kill can come between removing a file and its journal.
-        for name in names where name.hasPrefix(prefix) {
-            let file = ["-journal", "-wal", "-shm"].first(where: name.hasSuffix).map { String(name.dropLast($0.count)) } ?? name
-            let path = folder + "/" + file
-            // The UUID between the two is checked, so that `.NAME.bak.<UUID>…` (another
-            // destination's) does not match.
-            let unique = file.dropFirst(prefix.count).dropLast(temporarySuffix.count)
-            if file.hasSuffix(temporarySuffix), UUID(uuidString: String(unique)) != nil, !otherNamesOnly || isSameFile(path, destination) {
-                removeDatabaseFiles(at: path)
-            }
-        }
-        if !otherNamesOnly {
-            removeDatabaseFiles(at: destination + "-migrated")
-        }
-    }
-
-    /// Whether `path` and `other` name the same file (device and inode).
-    private static func isSameFile(_ path: String, _ other: String) -> Bool {
-        var first = stat()
-        var second = stat()
-        return stat(path, &first) == 0 && stat(other, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
-    }
-
     /// Checks that `path` is a regular file, as a file rewritten in place must be: `/dev/null`
     /// opens as an empty database, but a rename must never replace it.
     ///
@@ -186,21 +131,5 @@ extension SQLContext {
         guard fsync(descriptor) == 0 || errno == EINVAL else {
             throw SQLError(code: .ioError, message: "cannot \(operation): cannot flush the folder \(folder) to disk: \(String(cString: strerror(errno)))")
         }
-    }
-
-    /// Runs `body`; while the test hook `FileSteps.observer` is set, tells it "copying" every
-    /// `FileSteps.instructionsPerCopyingStep` instructions of SQLite's virtual machine on this
-    /// connection. Unset, it only runs `body`.
-    ///
-    /// - Throws: what `body` throws, and `SQLError` when the context is closed.
-    package func reportingCopySteps<Result>(_ body: () throws -> Result) throws -> Result {
-        guard FileSteps.observer != nil else { return try body() }
-        let (connection, engine) = try checkOpen()
-        engine.functions.progressHandler(connection, FileSteps.instructionsPerCopyingStep, { _ in
-            FileSteps.reach("copying")
-            return 0
-        }, nil)
-        defer { if !isClosed { engine.functions.progressHandler(connection, 0, nil, nil) } }
-        return try body()
     }
 }

@@ -83,7 +83,9 @@ extension SQLContext {
     ///
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when a file exists at `path` (a backup never
     ///   overwrites one here; back up into an open context to replace a database), and as
-    ///   `backup(to:…)`. On any failure no file is left at `path`.
+    ///   `backup(to:…)`. On any failure no file is left at `path`. A process killed meanwhile
+    ///   leaves nothing at `path` either: at most a hidden `.NAME.<UUID>.portablesql-tmp` beside it
+    ///   (mode 0600), which the next copy to `path` removes first.
     public func backup(toPath path: String, schema: String = "main", pagesPerStep: Int = 100, progress: ((SQLBackupProgress) -> Bool)? = nil) throws {
         try backup(toPath: path, schema: schema) { destination in
             try backup(to: destination, schema: schema, pagesPerStep: pagesPerStep, progress: progress)

@@ -25,7 +25,9 @@ extension SQLContext {
     /// - Throws: `SQLError`: `SQLITE_CANTOPEN` when a file exists at `path` (it is never
     ///   overwritten); `SQLITE_ERROR` on an engine older than SQLite 3.27, which has no
     ///   `VACUUM INTO`, or inside a transaction; SQLite's error when the copy fails, in which
-    ///   case no file is left at `path`.
+    ///   case no file is left at `path`. A process killed meanwhile leaves nothing at `path`
+    ///   either: at most a hidden `.NAME.<UUID>.portablesql-tmp` beside it (mode 0600), which the
+    ///   next copy to `path` removes first.
     public func vacuum(into path: String, schema: String = "main") throws {
         _ = try checkOpen()
         guard versionNumber >= 3_027_000 else {

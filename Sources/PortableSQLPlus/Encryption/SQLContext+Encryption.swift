@@ -37,17 +37,19 @@ extension SQLContext {
     /// let db = try SQLContext(path: "notes.sqlite", configuration: .plus)
     /// try db.key("correct horse battery staple")
     /// ```
+    ///
+    /// Once the key has opened a database file that is not empty, what killed rewrites and
+    /// copies of that file left beside it is removed: the hidden `.NAME.<UUID>.portablesql-tmp`
+    /// and `.NAME.<UUID>.portablesql-rewrite` files with their journals (`encryptFile`,
+    /// `decryptFile`, `export`, `backup(toPath:)`) and `NAME-migrated` (`upgradeCipherFormat`).
+    /// They may hold a plain copy of the rows, and while the database itself opens they are
+    /// stale. On a new, empty file only those of copies (`-tmp`) go: the others may be all that
+    /// is left of a database that was deleted. An open without a key removes nothing: it reads
+    /// nothing, so it cannot know that the file is intact.
     /// - Parameters:
     ///   - key: a passphrase (a string literal is one) or a raw 32-byte key, `.raw(bytes)`.
     ///   - settings: the cipher settings the file was written with; the engine's defaults unless
     ///     it came from another SQLCipher version or was written with custom settings.
-    /// Once the key has opened a database file that is not empty, what killed rewrites and
-    /// copies of that file left beside it (`encryptFile`, `decryptFile` or `upgradeCipherFormat`
-    /// in place, or a copy to that path) is removed; see `removeLeftovers(_:of:)`. It may hold a
-    /// plain copy of the rows, and while the database itself opens it is stale. On a new, empty
-    /// file only the leftovers of copies go: those of a rewrite in place may be all that is left
-    /// of a database that was deleted. An open without a key removes nothing: it reads nothing,
-    /// so it cannot know that the file is intact.
     /// - Throws: `SQLError` (`SQLITE_NOTADB`) when the key does not open the file. When the
     ///   settings are the defaults, the message tells a wrong key from a database in another
     ///   format: one written by SQLCipher 1 to 3 (open it with `SQLCipherSettings(compatibility:)`
@@ -119,7 +121,9 @@ extension SQLContext {
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when `path` already exists (it is never
     ///   overwritten); `SQLITE_MISUSE` when the context is not `.plus`; SQLite's error when the
     ///   copy fails (`SQLITE_FULL` on a full disk, see `recoveringExportCode(on:)`), in which
-    ///   case no file is left at `path`.
+    ///   case no file is left at `path`. A process killed meanwhile leaves nothing at `path`
+    ///   either: at most a hidden `.NAME.<UUID>.portablesql-tmp` beside it (mode 0600), which the
+    ///   next copy to `path` removes first.
     public func export(_ path: String, key: String?) throws {
         try exportCopy(to: path, key: key.flatMap { $0.isEmpty ? nil : SQLCipherKey.passphrase($0) })
     }

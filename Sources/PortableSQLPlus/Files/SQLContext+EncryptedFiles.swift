@@ -12,8 +12,8 @@ extension SQLContext {
     /// worst, a hidden temporary file beside it: `.NAME.<UUID>.portablesql-rewrite` in place,
     /// which the next rewrite of `destination` or the next `key(_:settings:)` that opens it
     /// removes first, once the original is known to open; `.NAME.<UUID>.portablesql-tmp` for a
-    /// copy, which the next copy to `destination` removes first too (see
-    /// `removeLeftovers(_:of:)`). Rows, schema and `user_version` are kept.
+    /// copy, which the next copy to `destination` removes first too. Rows, schema and
+    /// `user_version` are kept.
     /// No other connection should have `source` open meanwhile.
     /// - Throws: `SQLError`: `SQLITE_CANTOPEN` when `source` does not exist, `destination`
     ///   exists and is not `source`, or a file rewritten in place is not a regular file

@@ -108,12 +108,15 @@ struct RekeyCommand: ParsableCommand {
     }
 }
 
-/// Checks that `source` exists and `destination` does not, before any work starts.
+/// Checks that `source` exists and `destination` does not, before any work starts. When it
+/// does, a second name of it that a killed copy left (see `removeLeftovers(_:of:)`) is
+/// removed first.
 ///
 /// - Throws: `CommandFailure` naming the problem.
 func checkSourceAndDestination(_ source: String, _ destination: String) throws {
     guard FileManager.default.fileExists(atPath: source) else { throw CommandFailure("no database at \(source)") }
     guard !FileManager.default.fileExists(atPath: destination) else {
+        SQLContext.removeLeftovers(.otherNames, of: destination)
         throw CommandFailure("\(destination) already exists; choose a new file name")
     }
 }

@@ -16,17 +16,17 @@ import Testing
     ) throws -> SQLError? {
         let node = try FakeNode(.leader { type in type == WireCodes.Request.prepare.rawValue ? statement : reply(type) })
         let db = try SQLContext(cluster: [node.address], database: "app", options: quick)
-        defer { db.close() }
+        defer { try? db.close() }
         return #expect(throws: SQLError.self) {
             let prepared = try db.prepare(sql: sql)
-            defer { prepared.close() }
+            defer { try? prepared.close() }
             _ = try prepared.next()
         }
     }
 
     /// Checks that `error` says the answer was malformed, naming `what`.
     private func expectMalformed(_ error: SQLError?, naming what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(error?.code == .protocol, sourceLocation: sourceLocation)
+        #expect(error?.resultCode == .protocol, sourceLocation: sourceLocation)
         #expect(error?.message.contains("not dqlite's protocol") == true, "\(error?.message ?? "no error")", sourceLocation: sourceLocation)
         #expect(error?.message.contains(what) == true, "\(error?.message ?? "no error")", sourceLocation: sourceLocation)
     }

@@ -48,9 +48,9 @@ import Testing
         let sql = "SELECT " + (Self.literals + Array(repeating: "?", count: parameters.count)).joined(separator: ", ")
         let cluster = try LocalCluster()
         let db = try cluster.context()
-        defer { db.close() }
+        defer { try? db.close() }
         let platform = SQLContext(configuration: .platform)
-        defer { platform.close() }
+        defer { try? platform.close() }
         let expected = try Self.readings(of: sql, parameters, on: platform)
         let found = try Self.readings(of: sql, parameters, on: db)
         try #require(expected.count == Self.literals.count + parameters.count)
@@ -65,15 +65,15 @@ import Testing
     /// kind of value first, which SQLite leaves undefined once a value was converted).
     private static func readings(of sql: String, _ parameters: [SQLValue], on db: SQLContext) throws -> [String] {
         let statement = try db.prepare(sql: sql)
-        defer { statement.close() }
+        defer { try? statement.close() }
         try statement.bind(parameters: parameters)
         #expect(try statement.next())
         return (0..<statement.columnCount).map { column in
             [
-                "type \(statement.type(at: column))", "null \(statement.isNull(at: column))",
+                "type \(statement.type(at: column))", "null \(statement.isNull(at: Int(column)))",
                 "value \(describe(statement.value(at: column)))", "long \(statement.long(at: column))",
                 "real \(statement.real(at: column).bitPattern)", "text \(statement.text(at: column).debugDescription)",
-                "textBytes \(hex(statement.textBytes(at: column)))", "blob \(hex(statement.blob(at: column)))",
+                "textBytes \(hex(statement.textBytes(at: Int(column))))", "blob \(hex(statement.blob(at: column)))",
             ].joined(separator: ", ")
         }
     }

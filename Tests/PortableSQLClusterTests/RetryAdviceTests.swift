@@ -21,7 +21,7 @@ import Testing
     /// Runs `sql` on `node`; returns its error and how long it took.
     private func run(_ sql: String, on node: FakeNode) throws -> (error: SQLError?, seconds: Double) {
         let db = try SQLContext(cluster: [node.address], database: "app", options: quick)
-        defer { db.close() }
+        defer { try? db.close() }
         let started = Date()
         let error = #expect(throws: SQLError.self) { try db.exec(sql: sql) }
         return (error, Date().timeIntervalSince(started))
@@ -31,7 +31,7 @@ import Testing
         for request in [WireCodes.Request.prepare, .query] {
             let node = try node(answering: request, with: Self.garbage)
             let error = try run("SELECT 1", on: node).error
-            #expect(error?.code == .protocol)
+            #expect(error?.resultCode == .protocol)
             #expect(error?.message.contains("\(node.address) answered something that is not dqlite's protocol") == true, "\(error?.message ?? "")")
             #expect(error?.message.contains("the leader kept changing") == false)
             #expect(error?.clusterRetry == nil)
@@ -66,7 +66,7 @@ import Testing
         var node: FakeNode? = try node(answering: .query, with: FakeReply.empty)
         let address = try #require(node?.address)
         let db = try SQLContext(cluster: [address], database: "app", options: quick)
-        defer { db.close() }
+        defer { try? db.close() }
         node = nil
         let started = Date()
         let error = #expect(throws: SQLError.self) { try db.exec(sql: "CREATE TABLE t(a)") }

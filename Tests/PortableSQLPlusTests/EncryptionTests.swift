@@ -161,7 +161,7 @@ import Testing
         #expect(try sqlite3(directory.path("out.db"), "PRAGMA user_version; SELECT count(*), sum(length(name)), hex(max(payload)) FROM item;") == "12\n" + expected)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
 
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.contains("portablesql-tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.contains(".portablesql-") }
         #expect(leftovers == [])
     }
 

@@ -37,11 +37,11 @@ import Glibc
         let source = try Self.makeSource(directory.path("private.db"), engine: engine, mode: 0o600)
         defer { try? source.close() }
 
-        // While the backup is written, the file and its journal are already private.
+        // While the backup is written, its temporary file and journal are already private.
         let backup = directory.path("backup.db")
         var seen: [mode_t] = []
         let watch: (SQLBackupProgress) -> Bool = { _ in
-            seen += [backup, backup + "-journal"].compactMap(Self.mode)
+            seen += Self.temporaryFiles(in: directory).compactMap(Self.mode)
             return true
         }
         if let key = engine.key {
@@ -63,6 +63,36 @@ import Glibc
             #expect(Self.mode(copy) == 0o600, "\(copy)")
         }
         #expect(try engine.open(vacuumed).selectAll(sql: "SELECT count(*) FROM item") == [[400]])
+    }
+
+    /// The temporary files of copies and rewrites in `directory`, journals included.
+    static func temporaryFiles(in directory: TemporaryDirectory) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.url.path)) ?? []
+        return names.filter { $0.contains(".portablesql-tmp") }.map(directory.path)
+    }
+
+    @Test(arguments: TestEngine.both)
+    func temporaryFilesArePrivateWhateverTheSourcesMode(engine: TestEngine) throws {
+        let directory = try TemporaryDirectory()
+        let source = try Self.makeSource(directory.path("shared.db"), engine: engine, mode: 0o644)
+        defer { try? source.close() }
+        // The copy is written under a temporary name, mode 0600 with its journal; it gets the
+        // source's mode only once complete, as it takes its name.
+        var seen: [String: mode_t] = [:]
+        let watch: (SQLBackupProgress) -> Bool = { _ in
+            for file in Self.temporaryFiles(in: directory) { seen[URL(fileURLWithPath: file).lastPathComponent] = Self.mode(file) }
+            return true
+        }
+        if let key = engine.key {
+            try source.backup(toPath: directory.path("backup.db"), key: key, pagesPerStep: 20, progress: watch)
+        } else {
+            try source.backup(toPath: directory.path("backup.db"), pagesPerStep: 20, progress: watch)
+        }
+        #expect(seen.keys.contains { $0.hasPrefix(".backup.db.") && $0.hasSuffix(".portablesql-tmp") }, "\(seen)")
+        #expect(seen.keys.contains { $0.hasSuffix(".portablesql-tmp-journal") }, "\(seen)")
+        #expect(seen.values.allSatisfy { $0 == 0o600 }, "\(seen)")
+        #expect(Self.mode(directory.path("backup.db")) == 0o644)
+        #expect(Self.temporaryFiles(in: directory) == [])
     }
 
     @Test func aCopyTakesTheSourcesBitsWhateverTheyAre() throws {

@@ -1,6 +1,7 @@
 // A helper that tests run as a child process, for what must not happen in the test process
 // itself: loading SQLCipher under another SQLCIPHER_LIBRARY, being killed mid-write, competing
-// for a lock with another process, counting its own file descriptors.
+// for a lock with another process, counting its own file descriptors, being killed at each step
+// of a whole-file rewrite.
 import Foundation
 import PortableSQLPlus
 
@@ -216,8 +217,12 @@ do {
             report("\(error.extendedCode.name) left \(left.count) \(error.message)")
         }
 
+    case "rewrite" where arguments.count == 5:
+        // rewrite OPERATION SOURCE DESTINATION KILL_AT: see runRewrite.
+        try runRewrite(arguments[1], arguments[2], arguments[3], killAt: Int(arguments[4]) ?? 0)
+
     default:
-        fail("usage: PortableSQLTestHelper open-plus [LIBRARY] | wrong-key PATH [LEVEL] | commit-loop PATH JOURNAL ENGINE | writer PATH ROWS TIMEOUT_MS ID | cycles PATH N | function-slots | copy HOW SOURCE DESTINATION")
+        fail("usage: PortableSQLTestHelper open-plus [LIBRARY] | wrong-key PATH [LEVEL] | commit-loop PATH JOURNAL ENGINE | writer PATH ROWS TIMEOUT_MS ID | cycles PATH N | function-slots | copy HOW SOURCE DESTINATION | rewrite OPERATION SOURCE DESTINATION KILL_AT")
     }
 } catch {
     fail(String(reflecting: error))

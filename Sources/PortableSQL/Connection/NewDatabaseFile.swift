@@ -7,29 +7,53 @@ import Darwin
 #endif
 
 extension SQLContext {
-    /// Runs `write`, which fills a new database file at `path` with a copy of the database
-    /// `schema` of this context; when `write` throws, removes what it left (see
-    /// `removeDatabaseFiles(at:)`). The one rule of every copy PortableSQL writes (backup,
-    /// `vacuum(into:)`, export, encrypting and decrypting files): it never overwrites a file,
-    /// leaves no partial one, and is never more readable than its source.
+    /// Runs `write`, which fills a new database file with a copy of the database `schema` of
+    /// this context, then moves that file to `path`. The one rule of every copy PortableSQL
+    /// writes (backup, `vacuum(into:)`, export, encrypting and decrypting files): it never
+    /// overwrites a file (unless `replacing`), leaves no partial one at `path`, and is never
+    /// more readable than its source.
     ///
-    /// The file is created empty, exclusively, before SQLite opens it: with the permission bits
-    /// of the source file (whatever the umask) and, when running as root, its owner and group,
-    /// or with SQLite's default mode (0644 less the umask) when the source is in memory. SQLite
-    /// gives the journal and WAL of a file its mode and owner, so they follow.
+    /// `write` gets the path of a temporary file beside `path` (see `temporaryPath(for:replacing:)`),
+    /// created empty with mode 0600 before SQLite opens it; SQLite gives its journal and WAL its
+    /// mode, so they are private too. Only once `write` has returned does the file get the
+    /// permission bits of the source file (whatever the umask) and, when running as root, its
+    /// owner and group, or SQLite's default mode (0644 less the umask) when the source is in
+    /// memory; then it is flushed, renamed to `path`, and the folder flushed (see
+    /// `publish(_:at:mode:replacing:for:)`). When `write` throws, or a process is killed,
+    /// nothing is at `path`: what `write` left is removed at once, or, after a kill, by the next
+    /// copy or rewrite to `path` (`removeLeftovers(_:of:)`, which runs first: the leftovers of
+    /// copies; when `replacing`, those of rewrites in place too).
     ///
-    /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when `path` is empty, in memory or taken, or the
-    ///   file cannot be created, naming `operation` ("back up", "vacuum", …); `SQLError` when
-    ///   the context is closed; and what `write` throws.
-    package func writingNewFile<Result>(at path: String, copying schema: String, for operation: String, _ write: () throws -> Result) throws -> Result {
-        guard !path.isEmpty, path != ":memory:", !FileManager.default.fileExists(atPath: path) else {
-            throw SQLError(code: .cantOpen, message: "cannot \(operation) to \(path.isEmpty ? "an empty path" : path): give a path where no file exists yet (an existing file is never overwritten)")
+    /// - Parameter replacing: whether the new file replaces a file at `path` (a rewrite in
+    ///   place; the caller has checked that it opens, so that its leftovers can go).
+    /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when `path` is empty, in memory, taken (unless
+    ///   `replacing`) or, when `replacing`, not a regular file, or the file cannot be created or moved, naming `operation` ("back
+    ///   up", "vacuum", …); `SQLITE_IOERR` when it cannot be flushed; `SQLError` when the
+    ///   context is closed; and what `write` throws.
+    package func writingNewFile<Result>(
+        at path: String, copying schema: String, for operation: String, replacing: Bool = false, _ write: (String) throws -> Result
+    ) throws -> Result {
+        guard !path.isEmpty, path != ":memory:" else {
+            throw SQLError(code: .cantOpen, message: "cannot \(operation) to \(path.isEmpty ? "an empty path" : path): give the path of a file")
         }
-        try Self.createEmptyFile(at: path, like: try databaseFile(of: schema), for: operation)
+        guard replacing || !FileManager.default.fileExists(atPath: path) else {
+            // The one leftover beside an existing copy: its temporary name, when a kill came
+            // between the two names. A retry of the copy meets it here.
+            Self.removeLeftovers(.otherNames, of: path)
+            throw SQLError(code: .cantOpen, message: "cannot \(operation) to \(path): give a path where no file exists yet (an existing file is never overwritten)")
+        }
+        if replacing {
+            try Self.checkRegularFile(path, for: operation)
+        }
+        Self.removeLeftovers(replacing ? .all : .ofCopies, of: path)
+        let temporary = Self.temporaryPath(for: path, replacing: replacing)
+        let mode = try Self.createTemporaryFile(at: temporary, like: try databaseFile(of: schema), for: operation)
         do {
-            return try write()
+            let result = try write(temporary)
+            try Self.publish(temporary, at: path, mode: mode, replacing: replacing, for: operation)
+            return result
         } catch {
-            Self.removeDatabaseFiles(at: path)
+            Self.removeDatabaseFiles(at: temporary)
             throw error
         }
     }
@@ -47,8 +71,9 @@ extension SQLContext {
     }
 
     /// Creates an empty file at `path`, failing when one exists, with the mode (and, as root,
-    /// owner) of the regular file `source`, or SQLite's default mode when there is none: the
-    /// rule of `writingNewFile(at:copying:for:_:)`, also for files SQLCipher writes itself.
+    /// owner) of the regular file `source`, or SQLite's default mode when there is none: for
+    /// files that SQLCipher writes and renames itself (`cipher_migrate`), which become the
+    /// database, so they must have its mode from the start.
     ///
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when the file cannot be created, naming `operation`.
     package static func createEmptyFile(at path: String, like source: String?, for operation: String) throws {
@@ -76,18 +101,19 @@ extension SQLContext {
     /// Removes the database file at `path` with its rollback journal, WAL and shared-memory
     /// files, ignoring those that are not there.
     package static func removeDatabaseFiles(at path: String) {
-        for file in [path, path + "-journal", path + "-wal", path + "-shm"] {
+        for file in [path, path + "-journal", path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            FileSteps.reach("unlink")
             try? FileManager.default.removeItem(atPath: file)
         }
     }
 }
 
 /// Creates the file at `path` for writing, failing when it exists; returns its descriptor, or -1.
-private func openNewFile(_ path: String, mode: mode_t) -> Int32 {
+func openNewFile(_ path: String, mode: mode_t) -> Int32 {
     open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
 }
 
 /// Closes the file `descriptor`.
-private func closeFile(_ descriptor: Int32) {
+func closeFile(_ descriptor: Int32) {
     close(descriptor)
 }

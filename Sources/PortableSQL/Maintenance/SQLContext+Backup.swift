@@ -46,6 +46,7 @@ extension SQLContext {
         var status: Int32
         var stopped = false
         repeat {
+            FileSteps.reach("copying")
             status = functions.backupStep(backup, pages)
             if status == SQLResultCode.busy.rawValue || status == SQLResultCode.locked.rawValue {
                 let since = busySince ?? Date()
@@ -78,26 +79,29 @@ extension SQLContext {
     /// Copies the database `schema` into a new file at `path`, with the online backup of
     /// `backup(to:schema:destinationSchema:pagesPerStep:progress:)`, on this context's engine.
     /// The copy and its journal have the permission bits of the database's file (see
-    /// `writingNewFile(at:copying:for:_:)`).
+    /// `writingNewFile(at:copying:for:replacing:_:)`).
     ///
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when a file exists at `path` (a backup never
     ///   overwrites one here; back up into an open context to replace a database), and as
-    ///   `backup(to:…)`. On any failure no file is left at `path`.
+    ///   `backup(to:…)`. On any failure no file is left at `path`. A process killed meanwhile
+    ///   leaves nothing at `path` either: at most a hidden `.NAME.<UUID>.portablesql-tmp` beside it
+    ///   (mode 0600), which the next copy to `path` removes first.
     public func backup(toPath path: String, schema: String = "main", pagesPerStep: Int = 100, progress: ((SQLBackupProgress) -> Bool)? = nil) throws {
         try backup(toPath: path, schema: schema) { destination in
             try backup(to: destination, schema: schema, pagesPerStep: pagesPerStep, progress: progress)
         }
     }
 
-    /// Opens a new file at `path` for a copy of the database `schema`, on this context's
-    /// engine, runs `copy` into it, and removes the file when anything fails; the file is made
-    /// by `writingNewFile(at:copying:for:_:)`, so it is no more readable than the source.
+    /// Opens a new file for a copy of the database `schema`, on this context's engine, runs
+    /// `copy` into it, and moves it to `path` once complete; the file is made by
+    /// `writingNewFile(at:copying:for:replacing:_:)`, so it is no more readable than the source,
+    /// and nothing is at `path` when anything fails or the process is killed.
     ///
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when a file exists at `path`, and what `copy` throws.
     package func backup(toPath path: String, schema: String = "main", _ copy: (SQLContext) throws -> Void) throws {
         let (_, engine) = try checkOpen()
-        try writingNewFile(at: path, copying: schema, for: "back up") {
-            let destination = try SQLContext(path: path, on: engine)
+        try writingNewFile(at: path, copying: schema, for: "back up") { temporary in
+            let destination = try SQLContext(path: temporary, on: engine)
             defer { destination.closeConnection() }
             try copy(destination)
         }

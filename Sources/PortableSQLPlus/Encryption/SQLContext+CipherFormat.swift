@@ -31,17 +31,24 @@ extension SQLContext {
     /// let upgrade = try SQLContext.upgradeCipherFormat(at: "old.sqlite", key: "passphrase")
     /// print(upgrade)   // was in SQLCipher 3 format; upgraded to SQLCipher 4 format
     /// ```
-    /// The upgraded file keeps the mode of the old one (and, as root, its owner).
+    /// The upgraded file keeps the mode of the old one (and, as root, its owner). Once the call
+    /// returns, the folder has been flushed, so a power cut cannot bring back the old format. A
+    /// process killed meanwhile leaves the database in the old format or the new one, and at
+    /// worst `NAME-migrated` beside it, which the next upgrade, rewrite or `key(_:settings:)`
+    /// of the database removes.
     /// - Returns: the format found, and the one the file is in now.
-    /// - Throws: `SQLError`: `SQLITE_CANTOPEN` when there is no file at `path`; `SQLITE_NOTADB`
+    /// - Throws: `SQLError`: `SQLITE_CANTOPEN` when there is no file at `path`, or it is not a
+    ///   regular file (`/dev/null`); `SQLITE_NOTADB`
     ///   when the key opens it in no known format (a wrong key, or a plain database);
     ///   `SQLITE_MISUSE` when the configuration is not SQLCipher 4 or later, or the key is empty
-    ///   or malformed; `SQLITE_ERROR` when `cipher_migrate` fails.
+    ///   or malformed; `SQLITE_ERROR` when `cipher_migrate` fails; `SQLITE_IOERR` when the
+    ///   folder cannot be flushed afterwards.
     public static func upgradeCipherFormat(at path: String, key: SQLCipherKey, configuration: SQLiteConfiguration = .plus) throws -> SQLCipherUpgrade {
         try key.validate()
         guard FileManager.default.fileExists(atPath: path) else {
             throw SQLError(code: .cantOpen, message: "no database at \(path)")
         }
+        try checkRegularFile(path, for: "upgrade")
         let library = try configuration.cipherLibrary(for: "upgradeCipherFormat(at:key:)")
         let current = library.cipherMajorVersion
         guard current >= 4 else {
@@ -50,6 +57,8 @@ extension SQLContext {
         guard let found = try cipherFormat(ofFileAt: path, key: key, library: library, trying: Array((1...current).reversed())) else {
             throw unopenedDatabaseError(at: path, library: library)
         }
+        // The key opens the file, so what a killed upgrade or rewrite left beside it is stale.
+        removeLeftovers(.all, of: path)
         guard found != current else { return SQLCipherUpgrade(formerFormat: current, currentFormat: current) }
 
         // cipher_migrate works only on a connection that has its key and has read nothing yet.
@@ -58,17 +67,20 @@ extension SQLContext {
         let migrating = try SQLContext(path: path, flags: [.readWrite, .create], configuration: library.configuration)
         defer { migrating.closeConnection() }
         // cipher_migrate writes the new format to `path-migrated`, then renames it over `path`:
-        // made first with the mode and owner of `path`, so that the upgraded file keeps them.
+        // made first with the mode and owner of `path`, so that the upgraded file keeps them
+        // whenever a kill comes. Unlike the temporary files of other rewrites it is not 0600: it
+        // is encrypted under the same key, and it becomes the database itself.
         let migrated = path + "-migrated"
-        removeDatabaseFiles(at: migrated)
         try createEmptyFile(at: migrated, like: path, for: "upgrade")
         defer { removeDatabaseFiles(at: migrated) }
         try library.applyKey(key, to: try migrating.checkOpen().connection)
-        let status = try migrating.selectAll(sql: "PRAGMA cipher_migrate")
+        let status = try migrating.reportingCopySteps { try migrating.selectAll(sql: "PRAGMA cipher_migrate") }
         guard status == [["0"]] else {
             throw SQLError(code: .error, message: "SQLCipher could not migrate \(path) from SQLCipher \(found) format (cipher_migrate answered \(status))")
         }
         migrating.closeConnection()
+        // SQLCipher flushed the new file before its rename; the rename lasts once the folder is.
+        try syncFolder(of: path, for: "upgrade")
 
         let check = try SQLContext(path: path, flags: .readOnly, configuration: library.configuration)
         defer { check.closeConnection() }

@@ -37,6 +37,15 @@ extension SQLContext {
     /// let db = try SQLContext(path: "notes.sqlite", configuration: .plus)
     /// try db.key("correct horse battery staple")
     /// ```
+    ///
+    /// Once the key has opened a database file that is not empty, what killed rewrites and
+    /// copies of that file left beside it is removed: the hidden `.NAME.<UUID>.portablesql-tmp`
+    /// and `.NAME.<UUID>.portablesql-rewrite` files with their journals (`encryptFile`,
+    /// `decryptFile`, `export`, `backup(toPath:)`) and `NAME-migrated` (`upgradeCipherFormat`).
+    /// They may hold a plain copy of the rows, and while the database itself opens they are
+    /// stale. On a new, empty file only those of copies (`-tmp`) go: the others may be all that
+    /// is left of a database that was deleted. An open without a key removes nothing: it reads
+    /// nothing, so it cannot know that the file is intact.
     /// - Parameters:
     ///   - key: a passphrase (a string literal is one) or a raw 32-byte key, `.raw(bytes)`.
     ///   - settings: the cipher settings the file was written with; the engine's defaults unless
@@ -55,6 +64,17 @@ extension SQLContext {
         } catch let error as SQLError where error.code == .notADatabase && settings == .default {
             throw diagnoseUnopenedDatabase(key: key, library: library) ?? error
         }
+        removeLeftoversOfRewrites()
+    }
+
+    /// Removes the leftovers of killed rewrites and copies of this context's file: all of them
+    /// when it is not empty, only those of copies when it is (it may have just been created by
+    /// this open, so the leftovers of a rewrite in place could be all that remains of a database).
+    private func removeLeftoversOfRewrites() {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"),
+              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+        else { return }
+        Self.removeLeftovers(size > 0 ? .all : .ofCopies, of: path)
     }
 
     /// Sets the key, applies `settings`, and checks the key by reading the schema (first on a
@@ -97,11 +117,13 @@ extension SQLContext {
     /// This is how a plain database is encrypted, an encrypted one decrypted, or a database
     /// moved to other cipher settings. It runs SQLCipher's `sqlcipher_export`, which does not
     /// copy `user_version`; this method copies it too. The new file has the permission bits of
-    /// the database's file (see `writingNewFile(at:copying:for:_:)`).
+    /// the database's file (see `writingNewFile(at:copying:for:replacing:_:)`).
     /// - Throws: `SQLError` (`SQLITE_CANTOPEN`) when `path` already exists (it is never
     ///   overwritten); `SQLITE_MISUSE` when the context is not `.plus`; SQLite's error when the
     ///   copy fails (`SQLITE_FULL` on a full disk, see `recoveringExportCode(on:)`), in which
-    ///   case no file is left at `path`.
+    ///   case no file is left at `path`. A process killed meanwhile leaves nothing at `path`
+    ///   either: at most a hidden `.NAME.<UUID>.portablesql-tmp` beside it (mode 0600), which the
+    ///   next copy to `path` removes first.
     public func export(_ path: String, key: String?) throws {
         try exportCopy(to: path, key: key.flatMap { $0.isEmpty ? nil : SQLCipherKey.passphrase($0) })
     }
@@ -116,20 +138,29 @@ extension SQLContext {
     /// Writes a copy of the whole database to `path`, encrypted with `key`, plain when `nil`.
     func exportCopy(to path: String, key: SQLCipherKey?) throws {
         try key?.validate()
+        _ = try cipherLibrary(for: "export()")
+        try writingNewFile(at: path, copying: "main", for: "export") { temporary in
+            try export(intoEmptyFile: temporary, key: key)
+        }
+    }
+
+    /// Copies the whole database, `user_version` included, into the empty file at `path`,
+    /// encrypted with `key`, plain when `nil`, with `sqlcipher_export`.
+    ///
+    /// - Throws: `SQLError` as `export(_:key:)`.
+    func export(intoEmptyFile path: String, key: SQLCipherKey?) throws {
         let engine = try cipherLibrary(for: "export()").library.engine
         let version = try getUserVersion()
         let schema = "portablesql_export"
-        try writingNewFile(at: path, copying: "main", for: "export") {
-            try exec(sql: "ATTACH DATABASE ? AS \(schema) KEY ?", parameters: [.text(path), .text(key?.keyText ?? "")])
-            do {
-                _ = try withoutTrace { try selectAll(sql: "SELECT sqlcipher_export('\(schema)')") }
-                try exec(sql: "PRAGMA \(schema).user_version = \(version)")
-            } catch {
-                try? exec(sql: "DETACH DATABASE \(schema)")
-                throw (error as? SQLError)?.recoveringExportCode(on: engine) ?? error
-            }
-            try exec(sql: "DETACH DATABASE \(schema)")
+        try exec(sql: "ATTACH DATABASE ? AS \(schema) KEY ?", parameters: [.text(path), .text(key?.keyText ?? "")])
+        do {
+            _ = try reportingCopySteps { try withoutTrace { try selectAll(sql: "SELECT sqlcipher_export('\(schema)')") } }
+            try exec(sql: "PRAGMA \(schema).user_version = \(version)")
+        } catch {
+            try? exec(sql: "DETACH DATABASE \(schema)")
+            throw (error as? SQLError)?.recoveringExportCode(on: engine) ?? error
         }
+        try exec(sql: "DETACH DATABASE \(schema)")
     }
 
     /// Reads the schema, so that a wrong key shows at once.

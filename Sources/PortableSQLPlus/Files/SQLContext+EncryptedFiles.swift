@@ -1,81 +1,83 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension SQLContext {
     /// Encrypts the plain database file at `source` with `key`, writing the result to
     /// `destination` (which may be `source` itself, to encrypt in place).
     ///
-    /// The work is done in a temporary file beside `destination`, checked with the key, then
-    /// renamed over it in one step: on any failure `source` is untouched and no partial file is
-    /// left. Rows, schema and `user_version` are kept. The temporary file, its journal and the
-    /// result have the permission bits of `source` (and, as root, its owner), so a private file
-    /// stays private, also when it is rewritten in place. No other connection should have
-    /// `source` open meanwhile.
-    /// - Throws: `SQLError`: `SQLITE_CANTOPEN` when `source` does not exist or `destination`
-    ///   exists and is not `source`; `SQLITE_NOTADB` when `source` is not a plain database (for
+    /// The work is done in a temporary file beside `destination` (mode 0600), checked with the
+    /// key, given the permission bits of `source` (and, as root, its owner), flushed, then
+    /// renamed over it in one step, and the folder flushed: on any failure `source` is untouched
+    /// and nothing is left at `destination`, and once the call returns a power cut cannot bring
+    /// the former file back. A process killed meanwhile leaves `destination` as it was and, at
+    /// worst, a hidden temporary file beside it: `.NAME.<UUID>.portablesql-rewrite` in place,
+    /// which the next rewrite of `destination` or the next `key(_:settings:)` that opens it
+    /// removes first, once the original is known to open; `.NAME.<UUID>.portablesql-tmp` for a
+    /// copy, which the next copy to `destination` removes first too. Rows, schema and
+    /// `user_version` are kept.
+    /// No other connection should have `source` open meanwhile.
+    /// - Throws: `SQLError`: `SQLITE_CANTOPEN` when `source` does not exist, `destination`
+    ///   exists and is not `source`, or a file rewritten in place is not a regular file
+    ///   (`/dev/null`); `SQLITE_NOTADB` when `source` is not a plain database (for
     ///   example, already encrypted); `SQLITE_MISUSE` for an empty or malformed key;
-    ///   `SQLITE_FULL` when the disk fills up, and SQLite's other errors as `export(_:key:)`.
+    ///   `SQLITE_FULL` when the disk fills up, `SQLITE_IOERR` when the new file or its folder
+    ///   cannot be flushed, and SQLite's other errors as `export(_:key:)`.
     public static func encryptFile(at source: String, to destination: String, key: SQLCipherKey) throws {
         try key.validate()
-        try rewriteFile(at: source, to: destination, openingWith: nil, settings: .default, exportingWith: key)
+        try rewriteFile(at: source, to: destination, openingWith: nil, settings: .default, exportingWith: key, for: "encrypt")
     }
 
     /// Decrypts the database file at `source`, opened with `key` and `settings`, writing a plain
-    /// database to `destination` (which may be `source` itself). Atomic as `encryptFile` is.
+    /// database to `destination` (which may be `source` itself). Atomic and durable as
+    /// `encryptFile` is; the plain temporary file of a killed process is private (0600) and is
+    /// removed as `encryptFile(at:to:key:)` says.
     ///
     /// - Throws: `SQLError`: `SQLITE_NOTADB` for a wrong key, and as `encryptFile(at:to:key:)`.
     public static func decryptFile(at source: String, to destination: String, key: SQLCipherKey, settings: SQLCipherSettings = .default) throws {
         try key.validate()
-        try rewriteFile(at: source, to: destination, openingWith: key, settings: settings, exportingWith: nil)
+        try rewriteFile(at: source, to: destination, openingWith: key, settings: settings, exportingWith: nil, for: "decrypt")
     }
 
+    /// Copies the database at `source` (opened with `sourceKey`, or plain) into a new file at
+    /// `destination`, encrypted with `destinationKey` or plain, checks the copy, and moves it
+    /// into place, over `source` when the two are the same file.
     private static func rewriteFile(
         at source: String, to destination: String, openingWith sourceKey: SQLCipherKey?, settings: SQLCipherSettings,
-        exportingWith destinationKey: SQLCipherKey?
+        exportingWith destinationKey: SQLCipherKey?, for operation: String
     ) throws {
-        let files = FileManager.default
-        guard files.fileExists(atPath: source) else {
+        guard FileManager.default.fileExists(atPath: source) else {
             throw SQLError(code: .cantOpen, message: "no database at \(source)")
         }
         let inPlace = URL(fileURLWithPath: source).standardizedFileURL == URL(fileURLWithPath: destination).standardizedFileURL
-        guard inPlace || !files.fileExists(atPath: destination) else {
+        guard inPlace || !FileManager.default.fileExists(atPath: destination) else {
+            removeLeftovers(.otherNames, of: destination)
             throw SQLError(code: .cantOpen, message: "\(destination) exists; it is never overwritten")
         }
-        let destinationURL = URL(fileURLWithPath: destination)
-        let temporary = destinationURL.deletingLastPathComponent()
-            .appendingPathComponent(".\(destinationURL.lastPathComponent).\(UUID().uuidString).portablesql-tmp").path
-        do {
-            // ATTACH opens the new file with the main database's flags, so `.create` is needed;
-            // `source` was checked to exist above.
-            let context = try SQLContext(path: source, flags: [.readWrite, .create], configuration: .plus)
-            defer { context.closeConnection() }
-            if let sourceKey {
-                try context.key(sourceKey, settings: settings)
-            } else {
-                _ = try context.selectAll(sql: "SELECT count(*) FROM sqlite_master")
-            }
-            try context.exportCopy(to: temporary, key: destinationKey)
-            context.closeConnection()
+        // ATTACH opens the new file with the main database's flags, so `.create` is needed;
+        // `source` was checked to exist above.
+        let context = try SQLContext(path: source, flags: [.readWrite, .create], configuration: .plus)
+        defer { context.closeConnection() }
+        // Opened (and, in place, so known intact) before the leftovers of `destination` go.
+        if let sourceKey {
+            try context.key(sourceKey, settings: settings)
+        } else {
+            try context.checkKey()
+        }
+        try context.writingNewFile(at: destination, copying: "main", for: operation, replacing: inPlace) { temporary in
+            try context.export(intoEmptyFile: temporary, key: destinationKey)
+            try checkRewrittenFile(at: temporary, key: destinationKey)
+        }
+    }
 
-            let check = try SQLContext(path: temporary, flags: .readWrite, configuration: .plus)
-            defer { check.closeConnection() }
-            if let destinationKey { try check.key(destinationKey) }
-            let integrity = try check.integrityCheck(quick: true)
-            guard integrity.isOK else {
-                throw SQLError(code: .corrupt, message: "the rewritten database failed its check: \(integrity.problems)")
-            }
-            check.closeConnection()
-            guard rename(temporary, destination) == 0 else {
-                throw SQLError(code: .cantOpen, message: "cannot move the rewritten database to \(destination): \(String(cString: strerror(errno)))")
-            }
-        } catch {
-            removeDatabaseFiles(at: temporary)
-            throw error
+    /// Opens the new file at `path` with `key` (or plain) and runs a quick integrity check.
+    ///
+    /// - Throws: `SQLError`: `SQLITE_CORRUPT` when the check finds a problem; the error of the open.
+    private static func checkRewrittenFile(at path: String, key: SQLCipherKey?) throws {
+        let check = try SQLContext(path: path, flags: .readWrite, configuration: .plus)
+        defer { check.closeConnection() }
+        if let key { try check.key(key, settings: .default, library: try check.cipherLibrary(for: "check").library) }
+        let integrity = try check.integrityCheck(quick: true)
+        guard integrity.isOK else {
+            throw SQLError(code: .corrupt, message: "the rewritten database failed its check: \(integrity.problems)")
         }
     }
 }

@@ -41,10 +41,12 @@ import Testing
         let total: SQLValue = try db.aggregate("TOTAL", column: Book.pages, type: Book.self) // ⟦SQLContext.aggregate(_:column:type:inSchema:where:)⟧
         #expect(sum == .long(66) && avg == .real(18) && min == .long(10) && max == .long(30) && total == .real(66))
 
-        try db.delete(instances: [book]) // ⟦SQLContext.delete(instances:)⟧
-        try db.delete(Book.self, where: Book.title.equals(SQLValue("A"))) // ⟦SQLContext.delete(_:inSchema:where:)⟧
-        #expect(try db.count(Book.self) == 1)
-        try db.deleteAll(Book.self) // ⟦SQLContext.deleteAll(_:inSchema:)⟧
+        let deletedInstances: Void = try db.delete(instances: [book]) // ⟦SQLContext.delete(instances:)⟧
+        let deletedWhere: Void = try db.delete(Book.self, where: Book.title.equals(SQLValue("A"))) // ⟦SQLContext.delete(_:inSchema:where:)⟧
+        let countAfterDeletes = try db.count(Book.self)
+        #expect(deletedInstances == () && deletedWhere == () && countAfterDeletes == 1)
+        let deletedAll: Void = try db.deleteAll(Book.self) // ⟦SQLContext.deleteAll(_:inSchema:)⟧
+        #expect(deletedAll == ())
         #expect(try db.count(Book.self) == 0)
         try db.close()
     }

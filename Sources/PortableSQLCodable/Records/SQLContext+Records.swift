@@ -221,33 +221,31 @@ extension SQLContext {
     ///   (such as a foreign key that restricts the delete).
     @discardableResult
     public func delete<T: SQLCodable>(_ record: T) throws -> Bool {
-        try delete(instances: [record]) > 0
+        try delete(instances: [record])
+        return changes > 0
     }
 
     /// Deletes the rows with the records' primary keys in one statement, as SkipSQL does
-    /// (`WHERE "id" IN (…)`, or `("a", "b") IN ((…), …)` for a composite key). Returns how
-    /// many rows were deleted (also in `changes`).
+    /// (`WHERE "id" IN (…)`, or `("a", "b") IN ((…), …)` for a composite key). `changes` tells
+    /// how many rows were deleted; an empty array runs nothing.
     ///
     /// - Throws: `SQLError`: `SQLITE_MISUSE` when the table has no primary key, or SQLite's error
     ///   (a foreign key that restricts the delete: then none is deleted).
-    @discardableResult
-    public func delete<T: SQLCodable>(instances records: [T]) throws -> Int {
-        guard !records.isEmpty else { return 0 }
+    public func delete<T: SQLCodable>(instances records: [T]) throws {
+        guard !records.isEmpty else { return }
         let rows = try records.map { try $0.encodedRow(for: T.table) }
-        return try delete(T.self, where: primaryKeyPredicate(T.table, rows))
+        try delete(T.self, where: primaryKeyPredicate(T.table, rows))
     }
 
     /// Deletes the rows of the type's table that match `predicate`, or all of them when it is
-    /// `nil`. Returns how many were deleted.
+    /// `nil`; `changes` tells how many (nothing is returned, as in SkipSQL).
     ///
     /// - Throws: `SQLError` from SQLite.
-    @discardableResult
-    public func delete<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> Int {
+    public func delete<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws {
         let (whereClause, parameters) = Self.whereClause(predicate)
         try creatingRecordTables([T.table], inSchema: schema) {
             try exec(sql: "DELETE FROM \(T.table.quotedName(inSchema: schema))\(whereClause)", parameters: parameters)
         }
-        return Int(changes)
     }
 
     /// The record whose primary key is `id`, or `nil`.

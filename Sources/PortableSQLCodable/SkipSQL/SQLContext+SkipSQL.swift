@@ -29,11 +29,10 @@ extension SQLContext {
         record = try fetch(T.self, primaryKey: record.primaryKeyValues) ?? record
     }
 
-    /// Deletes every row of the type's table. Returns how many were deleted.
+    /// Deletes every row of the type's table; `changes` tells how many.
     ///
     /// - Throws: `SQLError` from SQLite (a foreign key that restricts the delete, for example).
-    @discardableResult
-    public func deleteAll<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil) throws -> Int {
+    public func deleteAll<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil) throws {
         try delete(type, inSchema: schema, where: nil)
     }
 

@@ -35,6 +35,9 @@ public final class SQLContextPoolService: Service, Sendable, CustomStringConvert
     /// The service's name in the group's logs: `SQLContextPoolService(label)`.
     public var description: String { "SQLContextPoolService(\(logging.label))" }
 
+    /// The pool's path as the log shows it: the value of a URI's key parameter replaced.
+    private var shownPath: String { KeyStatements.withoutURIKeys(pool.path) }
+
     /// Waits until the group shuts down gracefully or the task is cancelled, then closes the
     /// pool and logs how that went: at `.info` when the WAL was checkpointed into the file, at
     /// `.warning` with `sql.error.code=SQLITE_BUSY` when a connection outside the pool kept the
@@ -52,7 +55,7 @@ public final class SQLContextPoolService: Service, Sendable, CustomStringConvert
             cancelled = true
         }
         logging.logger.info(
-            "closing the pool of \(pool.path) (\(cancelled ? "cancelled" : "graceful shutdown"))",
+            "closing the pool of \(shownPath) (\(cancelled ? "cancelled" : "graceful shutdown"))",
             metadata: [SQLLogging.databaseKey: "\(logging.label)"])
         try await closePool()
         if cancelled { throw CancellationError() }
@@ -78,10 +81,10 @@ public final class SQLContextPoolService: Service, Sendable, CustomStringConvert
         let metadata: Logger.Metadata = [SQLLogging.databaseKey: "\(logging.label)"]
         switch outcome {
         case .success:
-            logging.logger.info("closed the pool of \(pool.path); the WAL is checkpointed into the file", metadata: metadata)
+            logging.logger.info("closed the pool of \(shownPath); the WAL is checkpointed into the file", metadata: metadata)
         case .failure(let error) where error.code == .busy:
             logging.logger.warning(
-                "closed the pool of \(pool.path), but \(error.message)",
+                "closed the pool of \(shownPath), but \(error.message)",
                 metadata: metadata.merging([SQLLogging.errorCodeKey: "\(error.extendedCode.name)"]) { $1 })
         case .failure(let error):
             logging.log(error)

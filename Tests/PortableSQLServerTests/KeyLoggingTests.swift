@@ -3,6 +3,7 @@ import Logging
 import PortableSQLPlus
 import PortableSQLServer
 import PortableSQLTestSupport
+import ServiceLifecycle
 import Testing
 
 /// No log line, statement or error, ever carries an encryption key (SQLCipher 4, `.plus`).
@@ -55,5 +56,27 @@ import Testing
         #expect(lines.contains { $0.metadata[SQLLogging.errorCodeKey] == "SQLITE_NOTADB" })
         #expect(lines.filter { $0.level == .error }.count == 3, "\(text)")
         #expect(lines.contains { $0.message.contains("INSERT INTO note VALUES ('hello')") })
+    }
+}
+
+extension KeyLoggingTests {
+    @Test(.timeLimit(.minutes(1))) func aPoolPathWithAURIKeyIsLoggedWithoutIt() async throws {
+        let directory = try TemporaryDirectory()
+        let capture = LogCapture()
+        let logging = SQLLogging(logger: capture.logger(level: .info), label: "vault")
+        let path = "file:\(directory.path("uri.db"))?key=\(Self.secret)"
+        let pool = try SQLContextPool(path: path, configuration: .init(engine: .plus))
+        let service = SQLContextPoolService(pool: pool, logging: logging)
+        try await service.write { db in try db.exec(sql: "CREATE TABLE note (body TEXT)") }
+        let group = ServiceGroup(services: [service], logger: capture.logger(level: .info))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        let text = capture.allText
+        #expect(text.contains("closed the pool of file:"), "\(text)")
+        #expect(text.contains("key=<redacted>"), "\(text)")
+        #expect(!text.contains(Self.secret), "\(text)")
     }
 }

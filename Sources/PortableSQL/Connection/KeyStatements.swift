@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the encryption keys in SQL text: SQLCipher's `PRAGMA key`, `rekey`, `hexkey`,
 /// `hexrekey`, `textkey`, `textrekey`, `ATTACH … KEY …`, and the `key=`, `hexkey=` and `textkey=`
 /// parameters of a `file:` URI. Statements are read with SQLite's own tokenizing rules rather
@@ -13,7 +15,17 @@ package enum KeyStatements {
     private static let keyPragmas: Set<String> = ["key", "rekey", "hexkey", "hexrekey", "textkey", "textrekey"]
 
     /// The `file:` URI parameters that SQLCipher takes a key from.
-    private static let uriKeyParameters = ["key=", "hexkey=", "textkey="]
+    private static let uriKeyParameters: Set<String> = ["key", "hexkey", "textkey"]
+
+    /// Whether the first statement of `sql` is an ATTACH (which a bound `file:` URI with a key
+    /// would make take that key).
+    package static func isAttach(_ sql: String) -> Bool {
+        guard sql.range(of: "attach", options: .caseInsensitive) != nil else { return false }
+        let bytes = Array(sql.utf8)
+        var tokenizer = SQLTokenizer(bytes: bytes)
+        guard let first = tokenizer.next(), first.kind == .word else { return false }
+        return first.text(bytes).lowercased() == "attach"
+    }
 
     /// Whether any statement of `sql` carries a key that SQLite would use.
     package static func containsKey(_ sql: String) -> Bool {
@@ -38,12 +50,13 @@ package enum KeyStatements {
         mentionsKeyAtAll(sql) && (!secrets(in: Array(sql.utf8), loosely: true).isEmpty || containsURIKey(sql))
     }
 
-    /// Whether `text` has "key" in it, in any case: every key statement, spelling and URI
-    /// parameter does, so text without it (most SQL a context prepares) is passed at the cost
-    /// of one scan, without tokenizing.
+    /// Whether `text` has "key" in it, in any case, or a `%` (a URI parameter's name may be
+    /// percent-encoded): every key statement, spelling and URI parameter does, so text without
+    /// either (most SQL a context prepares) is passed at the cost of one scan, without tokenizing.
     private static func mentionsKeyAtAll(_ text: String) -> Bool {
         var previous: (UInt8, UInt8) = (0, 0)
         for byte in text.utf8 {
+            if byte == UInt8(ascii: "%") { return true }
             if byte | 0x20 == UInt8(ascii: "y"), previous.0 | 0x20 == UInt8(ascii: "k"), previous.1 | 0x20 == UInt8(ascii: "e") { return true }
             previous = (previous.1, byte)
         }
@@ -51,12 +64,14 @@ package enum KeyStatements {
     }
 
     /// `text` with the value of each `key=`, `hexkey=` or `textkey=` parameter of a URI in it
-    /// replaced, up to the next `&`, `#`, quote or white space.
-    package static func withoutURIKeys(_ text: String) -> String {
+    /// replaced, as SQLite reads the value: up to the next `&` or `#` (or the end of the text).
+    /// `inSQL` text holds the URI in a SQL string literal (a trace's values written in): there
+    /// the literal's closing quote ends the value too, and a doubled quote does not.
+    package static func withoutURIKeys(_ text: String, inSQL: Bool = false) -> String {
         guard containsURIKey(text) else { return text }
         var result = ""
         var rest = Substring(text)
-        while let (start, end) = nextURIKey(in: rest) {
+        while let (start, end) = nextURIKey(in: rest, inSQL: inSQL) {
             result += rest[..<start] + "<redacted>"
             rest = rest[end...]
         }
@@ -163,18 +178,38 @@ package enum KeyStatements {
         nextURIKey(in: Substring(text)) != nil
     }
 
-    /// Where the value of the first key parameter of a URI in `text` starts and ends.
-    private static func nextURIKey(in text: Substring) -> (String.Index, String.Index)? {
+    /// Where the value of the first key parameter of a URI in `text` starts and ends. A
+    /// parameter's name is read as SQLite reads it, percent-decoded (`%6Bey=` is `key=`), and
+    /// in any case (more than SQLite takes, never less).
+    private static func nextURIKey(in text: Substring, inSQL: Bool = false) -> (String.Index, String.Index)? {
         var search = text.startIndex
         while let separator = text[search...].firstIndex(where: { $0 == "?" || $0 == "&" }) {
             let after = text.index(after: separator)
             search = after
-            let parameter = text[after...].prefix(8).lowercased()
-            guard let name = uriKeyParameters.first(where: { parameter.hasPrefix($0) }) else { continue }
-            let start = text.index(after, offsetBy: name.count)
-            let end = text[start...].firstIndex { "&#'\"".contains($0) || $0.isWhitespace } ?? text.endIndex
-            return (start, end)
+            guard let equals = text[after...].firstIndex(where: { "=&#".contains($0) }), text[equals] == "=" else { continue }
+            let name = text[after..<equals].removingPercentEncoding ?? String(text[after..<equals])
+            guard uriKeyParameters.contains(name.lowercased()) else { continue }
+            let start = text.index(after: equals)
+            return (start, valueEnd(in: text, from: start, inSQL: inSQL))
         }
         return nil
+    }
+
+    /// Where a URI parameter's value that starts at `start` ends: at `&`, `#`, the end of the
+    /// text, or in SQL at a quote that is not doubled (the end of the literal).
+    private static func valueEnd(in text: Substring, from start: String.Index, inSQL: Bool) -> String.Index {
+        var index = start
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "&" || character == "#" { return index }
+            if inSQL, character == "'" || character == "\"" {
+                let next = text.index(after: index)
+                guard next < text.endIndex, text[next] == character else { return index }
+                index = text.index(after: next)
+                continue
+            }
+            index = text.index(after: index)
+        }
+        return text.endIndex
     }
 }

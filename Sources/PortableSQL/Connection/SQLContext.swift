@@ -117,11 +117,12 @@ public final class SQLContext {
     }
 
     private static func open(path: String, flags: OpenFlags, engine: SQLiteEngine, strictness: SQLStrictness = []) -> Result<(SQLiteEngine, OpaquePointer), SQLError> {
-        if !engine.encrypts, flags.contains(.uri), KeyStatements.containsURIKey(path) {
+        // Debian's SQLite (built with SQLITE_USE_URI) reads a `file:` path as a URI even without `.uri`.
+        if !engine.encrypts, flags.contains(.uri) || path.hasPrefix("file:"), KeyStatements.containsURIKey(path) {
             return .failure(
                 SQLError(
                     code: .misuse,
-                    message: "\(engine.name) does not encrypt, so it cannot take the key in \(path) and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)"))
+                    message: "\(engine.name) does not encrypt, so it cannot take the key of the URI \(path.prefix { $0 != "?" }) and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)"))
         }
         var flags = flags
         if !flags.contains(.fullMutex) { flags.insert(.noMutex) }

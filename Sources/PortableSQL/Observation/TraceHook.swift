@@ -49,7 +49,7 @@ final class TraceHook {
         } else if showsValues, let expanded = functions.pointee.expandedSql(statement) {
             defer { functions.pointee.free(expanded) }
             // A value may be a URI with a key (ATTACH ? AS x).
-            return KeyStatements.withoutURIKeys(String(cString: expanded))
+            return KeyStatements.withoutURIKeys(String(cString: expanded), inSQL: true)
         } else {
             return text.map { String(cString: $0) } ?? written
         }

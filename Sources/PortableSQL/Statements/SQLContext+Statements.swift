@@ -158,7 +158,8 @@ extension SQLContext {
             }
             return SQLStatement(
                 handle: handle, connection: connection, engine: engine, sql: statementText, registry: liveStatements,
-                changeTracker: changeTracker, strictness: strictness)
+                changeTracker: changeTracker, strictness: strictness,
+                refusesBoundURIKeys: !engine.encrypts && engine.functions.bindParameterCount(handle) > 0 && KeyStatements.isAttach(statementText))
         }
     }
 

@@ -42,14 +42,19 @@ public final class SQLStatement {
     @usableFromInline @exclusivity(unchecked) var missedRead: SQLError?
     /// Whether `missedRead` is set: a flag, so that each step tests one byte.
     @usableFromInline @exclusivity(unchecked) var hasMissedRead = false
+    /// An ATTACH on an engine that does not encrypt: each step first checks that no bound value
+    /// is a `file:` URI with a key, which SQLite would take as a file name and write in clear.
+    @usableFromInline let refusesBoundURIKeys: Bool
 
     /// Wraps a statement prepared on `connection` by `engine`, and adds it to `registry`.
     init(
         handle: OpaquePointer, connection: OpaquePointer, engine: SQLiteEngine, sql: String, registry: StatementRegistry, changeTracker: ChangeTracker,
-        strictness: SQLStrictness
+        strictness: SQLStrictness, refusesBoundURIKeys: Bool = false
     ) {
         self.handle = handle
         self.strictness = strictness
+        self.refusesBoundURIKeys = refusesBoundURIKeys
+        self.hasMissedRead = refusesBoundURIKeys
         self.connection = connection
         self.engine = engine
         self.sql = sql
@@ -106,7 +111,10 @@ public final class SQLStatement {
     ///   read since the last step missed.
     @inlinable
     public func next() throws -> Bool {
-        guard let handle, !hasMissedRead else { throw takeStepError() }
+        guard let handle, !hasMissedRead else {
+            if refusesBoundURIKeys { return try nextCheckingBoundURIs() }
+            throw takeStepError()
+        }
         hasStepped = true
         let result = engine.functions.step(handle)
         if result == SQLResultCode.row.rawValue { return true }
@@ -137,10 +145,36 @@ public final class SQLStatement {
     func takeStepError() -> SQLError {
         if let missedRead {
             self.missedRead = nil
-            hasMissedRead = false
+            hasMissedRead = refusesBoundURIKeys
             return missedRead
         }
         return closedError()
+    }
+
+    /// Steps an ATTACH whose bound values were checked (`refusesBoundURIKeys`).
+    ///
+    /// - Throws: as `next()`, and `SQLError` (`SQLITE_MISUSE`) when a bound value is a URI with a key.
+    @usableFromInline
+    func nextCheckingBoundURIs() throws -> Bool {
+        guard missedRead == nil, let handle else { throw takeStepError() }
+        if let refusal = boundURIKeyError(handle) { throw refusal }
+        hasStepped = true
+        let result = engine.functions.step(handle)
+        if result == SQLResultCode.row.rawValue { return true }
+        return try finishStepping(result, handle)
+    }
+
+    /// The refusal of a bound value that is a `file:` URI with a key, on an engine that does not
+    /// encrypt; `nil` when there is none. The bindings are cleared so that a retry binds anew.
+    private func boundURIKeyError(_ handle: OpaquePointer) -> SQLError? {
+        guard refusesBoundURIKeys, let expanded = engine.functions.expandedSql(handle) else { return nil }
+        defer { engine.functions.free(expanded) }
+        guard KeyStatements.containsURIKey(String(cString: expanded)) else { return nil }
+        _ = engine.functions.clearBindings(handle)
+        return SQLError(
+            code: .misuse,
+            message: "\(engine.name) does not encrypt, so it cannot take the key of the URI bound to this ATTACH and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)",
+            sql: sql)
     }
 
     /// The error of any use after `close()`.
@@ -519,7 +553,7 @@ public final class SQLStatement {
     /// the next step when reads are checked.
     @usableFromInline
     func missed<Value>(_ index: Int, _ value: Value) -> Value {
-        if strictness.contains(.checkedReads), !hasMissedRead {
+        if strictness.contains(.checkedReads), missedRead == nil {
             hasMissedRead = true
             missedRead = handle == nil
                 ? closedError()

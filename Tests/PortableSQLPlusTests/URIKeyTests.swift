@@ -1,0 +1,75 @@
+import Foundation
+import PortableSQLPlus
+import PortableSQLTestSupport
+import Testing
+
+// A `file:` URI's key as SQLite reads it (the value up to `&` or `#`, names percent-decoded)
+// never shows in a trace or an error, and never reaches an engine that does not encrypt.
+@Suite struct URIKeyTests {
+    static let secret = "correct horse battery staple"
+
+    @Test func aURIKeyWithSpacesIsRedactedWholeInTheTrace() throws {
+        let directory = try TemporaryDirectory()
+        let db = try SQLContext(path: directory.path("main.db"), flags: [.readWrite, .create, .uri], configuration: .plus)
+        defer { try? db.close() }
+        try db.key("main-key")
+        let log = ExecutedSQL(db)
+        let uri = "file:\(directory.path("other.db"))?key=\(Self.secret)"
+        try db.exec(sql: "ATTACH ? AS p", parameters: [.text(uri)])
+        try db.exec(sql: "CREATE TABLE p.t (v)")
+        try db.detach("p")
+        let traced = log.statements.joined(separator: "\n")
+        for word in Self.secret.split(separator: " ") {
+            #expect(!traced.contains(word), "\(traced)")
+        }
+        #expect(traced.contains("key=<redacted>' AS p"), "\(traced)")
+        // SQLCipher took the whole value as the key.
+        let other = try SQLContext(path: directory.path("other.db"), configuration: .plus)
+        defer { try? other.close() }
+        try other.key(Self.secret)
+        #expect(try other.selectAll(sql: "SELECT count(*) FROM t") == [[0]])
+    }
+
+    @Test func aPercentEncodedKeyNameIsRedactedToo() throws {
+        let directory = try TemporaryDirectory()
+        let db = try SQLContext(path: directory.path("main.db"), configuration: .plus)
+        defer { try? db.close() }
+        try db.key("main-key")
+        let log = ExecutedSQL(db)
+        let literal = "ATTACH 'file:\(directory.path("enc.db"))?%6Bey=pct-s3cret' AS p"
+        try db.exec(sql: literal)
+        try db.exec(sql: "CREATE TABLE p.t (v)")
+        try db.detach("p")
+        #expect(!log.statements.joined().contains("pct-s3cret"), "\(log.statements)")
+        let bound = try #require(throws: SQLError.self) {
+            try db.exec(sql: "ATTACH ? AS q", parameters: [.text("file:\(directory.path("enc.db"))?%6B%65y=pct-s3cret&mode=ro&nolock=bad")])
+            try db.exec(sql: "SELECT * FROM nowhere_q")
+        }
+        #expect(!(bound.description + bound.debugDescription).contains("pct-s3cret"))
+        #expect(!log.statements.joined().contains("pct-s3cret"), "\(log.statements)")
+    }
+
+    @Test func anEngineWithoutEncryptionRefusesURIKeysEveryWayTheyCome() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("plain.db")
+        // A `file:` path is a URI on Debian's SQLite even without `.uri`.
+        let opened = try #require(throws: SQLError.self) { try SQLContext(path: "file:\(path)?key=s3cret") }
+        #expect(opened.resultCode == .misuse && !(opened.description + opened.debugDescription).contains("s3cret"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+
+        let db = try SQLContext(path: directory.path("main.db"))
+        defer { try? db.close() }
+        let attached = directory.path("attached.db")
+        let bound = try #require(throws: SQLError.self) {
+            try db.exec(sql: "ATTACH ? AS p", parameters: [.text("file:\(attached)?key=s3cret")])
+        }
+        #expect(bound.resultCode == .misuse && bound.message.contains(".plus") && !bound.debugDescription.contains("s3cret"))
+        let method = try #require(throws: SQLError.self) { try db.attach(path: "file:\(attached)?hexkey=00ff", as: "p") }
+        #expect(method.resultCode == .misuse)
+        #expect(!FileManager.default.fileExists(atPath: attached))
+        // A URI without a key attaches as before, through the same statement.
+        try db.exec(sql: "ATTACH ? AS p", parameters: [.text("file:\(attached)?mode=rwc")])
+        try db.exec(sql: "CREATE TABLE p.t (v)")
+        #expect(FileManager.default.fileExists(atPath: attached))
+    }
+}

@@ -106,14 +106,16 @@ struct KeyOptions: ParsableArguments {
             throw CommandFailure("no key given: use --key-file PATH or set \(environmentVariable) (there is no terminal to ask on)")
         }
         defer { close(terminal) }
-        _ = message.withCString { write(terminal, $0, strlen($0)) }
         var saved = termios()
         tcgetattr(terminal, &saved)
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
+        // Echo goes off (and what was typed before is dropped) before the prompt shows, so that
+        // a key typed as soon as the prompt appears is neither echoed nor dropped.
         tcsetattr(terminal, TCSAFLUSH, &silent)
+        _ = message.withCString { write(terminal, $0, strlen($0)) }
         defer {
-            tcsetattr(terminal, TCSAFLUSH, &saved)
+            tcsetattr(terminal, TCSANOW, &saved)
             _ = write(terminal, "\n", 1)
         }
         var bytes: [UInt8] = []

@@ -61,6 +61,20 @@ final class OpenOutcome: Sendable {
         #expect(Date().timeIntervalSince(started) < 1)
     }
 
+    @Test func aFIFONamedByAFileURIIsRefusedWithoutTheURIFlag() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("pipe one")
+        try #require(mkfifo(path, 0o600) == 0)
+        let encoded = path.replacingOccurrences(of: " ", with: "%20")
+        for uri in ["file:" + path, "file:" + encoded + "?mode=ro", "file://localhost" + encoded, "file://" + path + "#part"] {
+            let error = openError(uri, flags: .readOnly) {
+                let writer = open(path, O_WRONLY | O_NONBLOCK)
+                if writer >= 0 { close(writer) }
+            }
+            #expect(error?.resultCode == .cantOpen && error?.message.contains("FIFO") == true, "\(uri): \(String(describing: error))")
+        }
+    }
+
     @Test func directoriesDevicesAndSocketsAreRefused() throws {
         let directory = try TemporaryDirectory()
         let socketPath = directory.path("socket")

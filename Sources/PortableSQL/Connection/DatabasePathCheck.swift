@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,16 +10,26 @@ extension SQLContext {
     /// instead of hanging in `open()` or failing later with a vague error.
     ///
     /// Passed unchecked: `":memory:"`, `""` (a private temporary file), `.memory` opens,
-    /// `/dev/null` (an empty database that keeps nothing), paths that do not exist or cannot be
-    /// examined (SQLite reports those), and `file:` URIs opened with `.uri`, whose file part is
-    /// checked when the URI has no `mode=memory` and names a file by an absolute or relative
-    /// path (`file:data.db?mode=ro`, `file:///tmp/data.db`); a URI with another authority is
-    /// left to SQLite.
+    /// `/dev/null` (an empty database that keeps nothing), and paths that do not exist or cannot
+    /// be examined (SQLite reports those). A path that starts with `file:` is checked twice,
+    /// whatever the flags: as the file it names literally, and as a URI (SQLite reads it as one
+    /// with `.uri`, and also without it when built with `SQLITE_USE_URI`, as Debian's is), by its
+    /// percent-decoded path, with or without `//localhost` (`file:data.db?mode=ro`,
+    /// `file:///tmp/data.db`); a URI with `mode=memory` or another authority is left to SQLite.
     ///
     /// Returns `.failure(SQLError)` (`SQLITE_CANTOPEN`), naming the path and what it is, when
     /// the file is not a regular file.
     static func checkDatabasePath(_ path: String, flags: OpenFlags) -> Result<Void, SQLError> {
-        guard !flags.contains(.memory), let file = fileOfDatabasePath(path, flags: flags) else { return .success(()) }
+        guard !flags.contains(.memory) else { return .success(()) }
+        for file in filesOfDatabasePath(path) {
+            if case .failure(let error) = checkFile(file, named: path) { return .failure(error) }
+        }
+        return .success(())
+    }
+
+    /// Refuses `file` when it exists and is not a regular file (or `/dev/null`); `path` is the
+    /// name given to open, for the message.
+    private static func checkFile(_ file: String, named path: String) -> Result<Void, SQLError> {
         var status = stat()
         guard stat(file, &status) == 0 else { return .success(()) }
         let kind: String
@@ -40,17 +48,12 @@ extension SQLContext {
         return .failure(SQLError(code: .cantOpen, message: "cannot open \(path): it is \(kind), not a database file"))
     }
 
-    /// The file that SQLite would open for `path`: `nil` for in-memory and temporary databases,
-    /// and for URIs whose file part is not simply a path.
-    private static func fileOfDatabasePath(_ path: String, flags: OpenFlags) -> String? {
-        guard !path.isEmpty, path != ":memory:" else { return nil }
-        guard flags.contains(.uri), path.hasPrefix("file:") else { return path }
-        guard let components = URLComponents(string: path),
-              components.host == nil || components.host == "" || components.host == "localhost",
-              components.queryItems?.contains(where: { $0.name == "mode" && $0.value == "memory" }) != true,
-              let file = components.percentEncodedPath.removingPercentEncoding, !file.isEmpty, file != ":memory:"
-        else { return nil }
-        return file
+    /// The files that SQLite may open for `path`: none for in-memory and temporary databases;
+    /// for a name starting with `file:`, the literal name and the file of the URI.
+    private static func filesOfDatabasePath(_ path: String) -> [String] {
+        guard !path.isEmpty, path != ":memory:" else { return [] }
+        guard path.hasPrefix("file:") else { return [path] }
+        return [path] + (DatabaseURI.file(of: path).map { [$0] } ?? [])
     }
 
     /// Whether `status` is that of `/dev/null`, the one device accepted as a database.

@@ -1,6 +1,8 @@
 import Foundation
 
-/// One connection's update, commit and rollback hooks, and the observers they feed.
+/// One connection's update, commit and rollback hooks, and the observers they feed; the commit
+/// hook also refuses commits while a migration step or a pool write runs (see
+/// `beginRefusingCommits()`).
 ///
 /// The update hook reports each row change as it happens, so the changes of the open
 /// transaction are held here until it ends: a rollback forgets them, and a commit hands them to
@@ -41,6 +43,11 @@ final class ChangeTracker {
 
     /// Raised by the commit hook; lowered when the committing statement ends.
     private(set) var commitRequested = false
+    /// How many `beginRefusingCommits()` are not yet ended; above 0 the commit hook refuses
+    /// every commit, which SQLite then turns into a rollback.
+    private var commitRefusals = 0
+    /// Raised when the commit hook refused a commit; lowered when the refusing ends.
+    private var refusedCommit = false
 
     /// Starts tracking the connection of a context that opened.
     func attach(connection: OpaquePointer, engine: SQLiteEngine) {
@@ -75,13 +82,8 @@ final class ChangeTracker {
         installUpdateHook()
         guard !transactionHooksInstalled else { return }
         transactionHooksInstalled = true
+        installCommitHook()
         let pointer = Unmanaged.passUnretained(self).toOpaque()
-        _ = engine.functions.commitHook(connection, { pointer in
-            guard let pointer else { return 0 }
-            let tracker = Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue()
-            tracker.activity.inCallback { tracker.commitRequested = true }
-            return 0
-        }, pointer)
         _ = engine.functions.rollbackHook(connection, { pointer in
             guard let pointer else { return }
             let tracker = Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue()
@@ -107,12 +109,67 @@ final class ChangeTracker {
     /// Removes the commit and rollback hooks and the authorizer, and forgets what was pending.
     private func removeTransactionHooks() {
         guard transactionHooksInstalled, let connection, let engine else { return }
-        _ = engine.functions.commitHook(connection, nil, nil)
         _ = engine.functions.rollbackHook(connection, nil, nil)
         _ = engine.functions.setAuthorizer(connection, nil, nil)
         transactionHooksInstalled = false
+        installCommitHook()
         commitRequested = false
         forgetPending()
+    }
+
+    /// Installs the commit hook while observers or a refusing of commits need it, and removes
+    /// it otherwise.
+    private func installCommitHook() {
+        guard let connection, let engine else { return }
+        guard transactionHooksInstalled || commitRefusals > 0 else {
+            _ = engine.functions.commitHook(connection, nil, nil)
+            return
+        }
+        _ = engine.functions.commitHook(connection, { pointer in
+            guard let pointer else { return 0 }
+            let tracker = Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue()
+            return tracker.activity.inCallback { tracker.commitStarting() }
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// The commit hook's answer: non-zero refuses the commit.
+    private func commitStarting() -> Int32 {
+        guard commitRefusals == 0 else {
+            refusedCommit = true
+            return 1
+        }
+        commitRequested = transactionHooksInstalled
+        return 0
+    }
+
+    // MARK: Refusing commits
+
+    /// Makes the connection refuse every commit, its own transaction's and each autocommit
+    /// statement's, until the matching `endRefusingCommits()`: SQLite rolls the transaction back
+    /// instead and fails the statement with `SQLITE_CONSTRAINT_COMMITHOOK`. Calls nest.
+    ///
+    /// Returns `false`, refusing nothing, when the connection is closed or its engine has no
+    /// commit hook (`SQLiteEngine.observationUnavailable`: a cluster).
+    func beginRefusingCommits() -> Bool {
+        guard connection != nil, engine?.observationUnavailable == nil else { return false }
+        commitRefusals += 1
+        if commitRefusals == 1 {
+            refusedCommit = false
+            installCommitHook()
+        }
+        return true
+    }
+
+    /// Ends a `beginRefusingCommits()` that returned `true`; returns whether a commit was
+    /// refused since the outermost one began.
+    func endRefusingCommits() -> Bool {
+        commitRefusals -= 1
+        let refused = refusedCommit
+        if commitRefusals == 0 {
+            refusedCommit = false
+            installCommitHook()
+        }
+        return refused
     }
 
     private func updateInterest() {
@@ -214,6 +271,7 @@ final class ChangeTracker {
         if let connection, let engine {
             _ = engine.functions.updateHook(connection, nil, nil)
             removeTransactionHooks()
+            _ = engine.functions.commitHook(connection, nil, nil)
         }
         connection = nil
         engine = nil

@@ -17,7 +17,9 @@ import Synchronization
 /// ```
 ///
 /// - A write runs in an IMMEDIATE transaction: it commits when the closure returns and rolls
-///   back when it throws. Writes run one at a time, in the order they were asked for.
+///   back when it throws. Writes run one at a time, in the order they were asked for. The
+///   closure must not end the transaction itself: a COMMIT or END it runs rolls back the whole
+///   write, which throws `SQLITE_MISUSE` (so a write that throws never left part of its work).
 /// - A read runs in a deferred transaction that starts its snapshot before the closure runs:
 ///   everything it reads is from one state of the database, whatever is written meanwhile.
 ///   Reader connections are read-only.
@@ -127,8 +129,9 @@ public final class SQLContextPool: Sendable {
     /// for before it; blocks the calling thread until it is done. Returns what `block` returns.
     ///
     /// - Throws: what `block` throws (the transaction is rolled back); `SQLError`
-    ///   (`SQLITE_MISUSE`) when the pool is closed or this is called from inside one of its
-    ///   closures; SQLite's error when BEGIN or COMMIT fails.
+    ///   (`SQLITE_MISUSE`) when the pool is closed, this is called from inside one of its
+    ///   closures, or `block` ended the transaction itself (all of it is rolled back); SQLite's
+    ///   error when BEGIN or COMMIT fails.
     public func write<T>(_ block: (SQLContext) throws -> T) throws -> T {
         try checkNotNested("write(_:)")
         try checkOpen()
@@ -166,7 +169,7 @@ public final class SQLContextPool: Sendable {
     private func runWrite<T>(on context: SQLContext, _ block: (SQLContext) throws -> T, beforeCommit: () throws -> Void) throws -> T {
         try PoolClosureMarker.running(in: self) {
             try context.transaction(.immediate) {
-                let result = try block(context)
+                let result = try context.inOwnedTransaction("a pool write") { try block(context) }
                 try beforeCommit()
                 return result
             }

@@ -1,0 +1,53 @@
+/// The file that a `file:` URI names, read the way SQLite's `sqlite3ParseUri` reads it.
+///
+/// SQLite treats a name that starts with `file:` as a URI when `SQLITE_OPEN_URI` is passed, and
+/// also without it when it was built with `SQLITE_USE_URI` (Debian's system SQLite is), so the
+/// path check must read such a name as a URI whatever the open flags say.
+enum DatabaseURI {
+    /// The file of `uri`, percent-decoded: `nil` when `uri` does not start with `file:`, names
+    /// an in-memory or temporary database (`mode=memory`, `:memory:`, an empty path), or has an
+    /// authority other than empty or `localhost` (SQLite refuses those itself).
+    static func file(of uri: String) -> String? {
+        var rest = Substring(uri)
+        guard rest.hasPrefix("file:") else { return nil }
+        rest = rest.dropFirst(5)
+        if rest.hasPrefix("//") {
+            rest = rest.dropFirst(2)
+            let authority = rest.prefix { $0 != "/" }
+            guard authority.isEmpty || authority == "localhost" else { return nil }
+            rest = rest.dropFirst(authority.count)
+        }
+        let beforeFragment = rest.prefix { $0 != "#" }
+        let pathPart = beforeFragment.prefix { $0 != "?" }
+        let query = beforeFragment.dropFirst(pathPart.count).dropFirst()
+        let file = decode(pathPart)
+        let asksForMemory = query.split(separator: "&").contains { decode($0) == "mode=memory" }
+        guard !file.isEmpty, file != ":memory:", !asksForMemory else { return nil }
+        return file
+    }
+
+    /// `text` with each `%HH` replaced by its byte; a `%` not followed by two hex digits stays.
+    private static func decode(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var input = Array(text.utf8)[...]
+        while let byte = input.popFirst() {
+            if byte == UInt8(ascii: "%"), input.count >= 2,
+               let high = hexValue(input[input.startIndex]), let low = hexValue(input[input.startIndex + 1]) {
+                bytes.append(high << 4 | low)
+                input = input.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

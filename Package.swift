@@ -37,6 +37,8 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
         ),
+        // Ctrl-C for `sqlctx shell`: a SIGINT handler that does only async-signal-safe work.
+        .target(name: "CInterruptSignal"),
         .target(name: "PortableSQL", dependencies: ["CSQLite"]),
         .target(name: "PortableSQLPlus", dependencies: ["PortableSQL"]),
         .target(name: "PortableSQLCodable", dependencies: ["PortableSQL"]),
@@ -65,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "sqlctx",
             dependencies: [
-                "PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "PortableSQLCluster", "CEditLine",
+                "PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "PortableSQLCluster", "CEditLine", "CInterruptSignal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

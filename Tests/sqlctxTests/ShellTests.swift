@@ -294,6 +294,23 @@ import Testing
         #expect(try sqlcipher(encrypted, "PRAGMA key = 'import key';\nSELECT count(*), max(note) FROM again;") == "4|two\nlines\n")
     }
 
+    @Test func importKeepsTheBytesOfTextThatIsNotUTF8AsSqlite3Does() throws {
+        let directory = try TemporaryDirectory()
+        let csv = directory.path("latin1.csv")
+        // café in Latin-1 (E9), bytes that are no UTF-8 at all in a quoted field, and café in UTF-8.
+        var file = Data("name,n\r\ncaf".utf8)
+        file += [0xE9] + Data(",1\r\n\"q".utf8) + [0x80, 0xFF] + Data("\",2\r\nCafé,3\r\n".utf8)
+        try file.write(to: URL(fileURLWithPath: csv))
+        let mine = directory.path("mine.db"), theirs = directory.path("theirs.db")
+        try makeEmptyDatabase(mine)
+        #expect(try succeeding([mine], ".import \(csv) t\n") == "")
+        try sqlite3(theirs, ".import --csv \(csv) t\n")
+        let query = "SELECT hex(name), typeof(name), n FROM t ORDER BY rowid;"
+        let expected = try sqlite3(theirs, query)
+        #expect(expected == "636166E9|text|1\n7180FF|text|2\n436166C3A9|text|3\n")
+        #expect(try sqlite3(mine, query) == expected)
+    }
+
     @Test func dumpLoadsIntoSqlite3AsTheSameDatabase() throws {
         let directory = try TemporaryDirectory()
         let source = directory.path("rich.db")

@@ -39,7 +39,7 @@ func typeAtPrompts(_ lines: [String], command: String, prompts: [String], timeou
 }
 
 /// What a command printed so far, filled from the pipe's reading thread.
-private final class SharedTranscript: @unchecked Sendable {
+final class SharedTranscript: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
 

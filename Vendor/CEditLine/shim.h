@@ -4,4 +4,8 @@
 // history for `sqlctx shell`. Only the sqlctx tool links it; the library products never do.
 #include <stdio.h>
 #include <editline/readline.h>
+
+// Leaves SIGINT to the tool (see TerminalInput.swift): libedit's handler would send it again to
+// the whole process group. A function, as Swift 6 refuses to assign C's global variables.
+static inline void sqlctx_leave_signals_to_tool(void) { rl_catch_signals = 0; }
 #endif

@@ -4,8 +4,10 @@ import PortableSQL
 /// `.import [--skip N] FILE TABLE`: adds the records of a CSV file (see `CSVRecords`) to a
 /// table, as sqlite3's `.import` does in csv mode. A missing table is created from the first
 /// record, the header: one TEXT column per field, named by it. Into an existing table every
-/// record is a row, the first too (`--skip 1` skips a header). Each field is bound as text, so
-/// the column's type affinity decides what is stored (an empty field is empty text, not NULL).
+/// record is a row, the first too (`--skip 1` skips a header). Each field is bound as text, its
+/// bytes as the file has them (valid UTF-8 or not, as sqlite3 does), so the column's type
+/// affinity decides what is stored (an empty field is empty text, not NULL). Column names are
+/// SQL text, so a header's bytes that are not UTF-8 become U+FFFD in them.
 /// It is all or nothing: a record with the wrong number of fields, or a row the table refuses,
 /// stops the import and leaves the database as it was.
 struct CSVImport {
@@ -54,7 +56,7 @@ struct CSVImport {
             guard let header = records.popFirst() else {
                 throw CommandFailure("\(file) has no header row to make table \(table) from")
             }
-            create = "CREATE TABLE \(table.quotedName)(" + header.fields.map { "\($0.quotedName) TEXT" }.joined(separator: ", ") + ")"
+            create = "CREATE TABLE \(table.quotedName)(" + header.fields.map { "\(String(decoding: $0, as: UTF8.self).quotedName) TEXT" }.joined(separator: ", ") + ")"
             columns = header.fields.count
         }
         if let wrong = records.first(where: { $0.fields.count != columns }) {
@@ -68,7 +70,10 @@ struct CSVImport {
             defer { try? insert.close() }
             for record in records {
                 do {
-                    try insert.update(parameters: record.fields.map { .text($0) })
+                    for (index, field) in record.fields.enumerated() {
+                        try insert.bind(textBytes: field, at: index + 1)
+                    }
+                    try insert.update()
                 } catch {
                     throw CommandFailure("\(file) line \(record.line): \(ShellFailure.message(for: error)); nothing was imported")
                 }

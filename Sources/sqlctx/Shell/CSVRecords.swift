@@ -3,12 +3,14 @@ import Foundation
 /// The records of a CSV file as RFC 4180 has them, and as `sqlite3 -csv` writes them: fields
 /// apart by `,`, records ending at `\n` or `\r\n`, a field in double quotes that may hold
 /// commas, line ends and `""` for a quote. A UTF-8 byte order mark at the start is skipped, and
-/// so are blank lines. A quote inside an unquoted field is taken as it is.
+/// so are blank lines. A quote inside an unquoted field is taken as it is. Fields are bytes, as
+/// the file has them: text that is not UTF-8 (Latin-1, say) is kept, as sqlite3 keeps it.
 enum CSVRecords {
     /// One record and the line of the file it starts on.
     struct Record: Equatable {
         let line: Int
-        let fields: [String]
+        /// Each field's bytes, without its quotes, a `""` in it made one `"`.
+        let fields: [Data]
     }
 
     /// The records of `data`.
@@ -20,7 +22,7 @@ enum CSVRecords {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         var records: [Record] = []
-        var fields: [String] = []
+        var fields: [Data] = []
         var field: [UInt8] = []
         var quoted = false
         var inQuotes = false
@@ -30,7 +32,7 @@ enum CSVRecords {
         var index = 0
         /// Ends the field being read: it joins the record's fields.
         func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
+            fields.append(Data(field))
             field.removeAll(keepingCapacity: true)
             quoted = false
         }

@@ -18,12 +18,14 @@ struct ShellCommand: ParsableCommand {
             On a terminal: a prompt with line editing and a history (~/.sqlctx_history, private to \
             you, never holding a line that carries a key). A statement runs once it is complete \
             (ends with ;), whatever the number of lines; an error is printed and the shell goes on. \
-            .help lists the dot-commands (.tables, .schema, .indexes, .mode, .headers, .output, \
+            Ctrl-C stops the running statement (SQLITE_INTERRUPT) and gives the prompt back; at the \
+            prompt it drops the line typed. .help lists the dot-commands (.tables, .schema, .indexes, .mode, .headers, .output, \
             .read, .import, .dump, .quit).
 
             Otherwise standard input is a script, read without prompts: the first failing \
             statement or dot-command stops it, nothing after it runs, its line number is in the \
-            error, and the exit status is 1 (like sqlite3 -bail).
+            error, and the exit status is 1 (like sqlite3 -bail). Ctrl-C stops a script in the \
+            same way, interrupting its running statement.
 
             `sqlctx DB` alone is the same as `sqlctx shell DB`, when DB is not the name of a command.
 
@@ -56,11 +58,12 @@ struct ShellCommand: ParsableCommand {
             if readonly, create { throw CommandFailure("--create and --readonly do not go together: a read-only shell cannot make a database") }
             let context = try open(database)
             defer { try? context.close() }
-            let session = ShellSession(context: context)
+            let interrupts = ShellInterrupts(stopping: context.interruptHandle)
+            let session = ShellSession(context: context, interrupts: interrupts)
             if isatty(STDIN_FILENO) == 1 {
                 let banner = "sqlctx \(ToolVersion.number) on \(database)\(readonly ? " (read-only)" : ""). .help lists the dot-commands, .quit leaves.\n"
                 FileHandle.standardOutput.write(Data(banner.utf8))
-                try session.run(TerminalInput(historyPath: ShellHistory.path), name: nil, bail: false)
+                try session.run(TerminalInput(historyPath: ShellHistory.path, interrupts: interrupts), name: nil, bail: false)
             } else {
                 try session.run(StreamInput(), name: nil, bail: true)
             }

@@ -17,6 +17,8 @@ final class ShellSession {
 
     /// The open database.
     let context: SQLContext
+    /// Ctrl-C, which interrupts the running statement and stops a script or `.read` file.
+    let interrupts: ShellInterrupts?
     /// Where results go (`.output`).
     let output = ShellOutput()
     /// How rows are printed (`.mode`).
@@ -26,9 +28,10 @@ final class ShellSession {
     /// How many `.read` files are being read now.
     private var readDepth = 0
 
-    /// A session on `context`.
-    init(context: SQLContext) {
+    /// A session on `context`, whose statements `interrupts` stops.
+    init(context: SQLContext, interrupts: ShellInterrupts?) {
         self.context = context
+        self.interrupts = interrupts
     }
 
     /// Reads `input` to its end or to `.quit`, running what it holds.
@@ -36,7 +39,9 @@ final class ShellSession {
     /// With `bail`, the first failing statement or dot-command ends the reading: nothing after
     /// it runs, and its error is thrown with its place (`name line N: …`, or `line N: …` when
     /// `name` is `nil`). Without it (typing at the terminal), each error is printed on standard
-    /// error, without a place, and the reading goes on.
+    /// error, without a place, and the reading goes on. Ctrl-C interrupts the running statement
+    /// (`SQLITE_INTERRUPT`, an error like any other); with `bail`, one between statements ends
+    /// the reading too, as in sqlite3.
     ///
     /// - Returns: `.quit` when a `.quit` or `.exit` ended the reading, else `.proceed`.
     /// - Throws: `ShellFailure` for the first error, with `bail`; `CommandFailure` when results
@@ -54,8 +59,13 @@ final class ShellSession {
             try output.flush()
             FileHandle.standardError.write(Data("sqlctx: \(failure.description)\n".utf8))
         }
+        /// Throws the Ctrl-C that came since the last check, with `bail`.
+        func stopIfInterrupted() throws {
+            if bail, interrupts?.take() == true { try report(CommandFailure("interrupted"), line: lineNumber) }
+        }
         while let line = input.readLine(prompt: pending.isEmpty ? "sqlctx> " : "   ...> ") {
             lineNumber += 1
+            try stopIfInterrupted()
             if pending.isEmpty, line.drop(while: \.isWhitespace).hasPrefix(".") {
                 input.remember(line)
                 do {
@@ -88,6 +98,7 @@ final class ShellSession {
                 try output.flush()
             }
         }
+        try stopIfInterrupted()
         if !pending.isEmpty {
             try report(CommandFailure("the input ends inside a statement (is a ; or an END missing?); it was not run"), line: pendingStart)
         }

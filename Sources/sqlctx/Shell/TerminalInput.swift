@@ -3,30 +3,47 @@ import Foundation
 
 /// Lines typed on the terminal through libedit: a prompt, line editing (arrows, Ctrl-A, Ctrl-E,
 /// backspace, …), and a history that the up arrow walks and `~/.sqlctx_history` keeps.
+///
+/// Ctrl-C at the prompt drops the line being typed and shows a fresh prompt, as sqlite3 does.
+/// libedit's own SIGINT handling is off (`rl_catch_signals = 0`, read when `using_history`
+/// starts libedit): its handler sends the signal again to the whole process group. The tool's
+/// handler (`ShellInterrupts`, no SA_RESTART) makes libedit's read fail with EINTR instead, so
+/// `readline` returns `NULL` with the terminal restored, and the next call starts an empty line.
 final class TerminalInput: ShellInput {
     /// The history file, when there is a home folder to keep it in.
     private let historyPath: String?
+    /// Ctrl-C, which tells an interrupted `readline` from the end of the input.
+    private let interrupts: ShellInterrupts?
 
     /// Starts libedit and loads the history file, when there is one.
-    init(historyPath: String?) {
+    init(historyPath: String?, interrupts: ShellInterrupts?) {
         setlocale(LC_CTYPE, "")
+        sqlctx_leave_signals_to_tool()
         using_history()
         stifle_history(ShellHistory.limit)
         self.historyPath = historyPath
+        self.interrupts = interrupts
         if let historyPath, FileManager.default.fileExists(atPath: historyPath) {
             _ = read_history(historyPath)
         }
     }
 
     /// The next line typed after `prompt`; `nil` when the user ends the input (Ctrl-D), after
-    /// ending the prompt's line.
+    /// ending the prompt's line. Ctrl-C shows `^C` and `prompt` again on an empty line.
     func readLine(prompt: String) -> String? {
-        guard let line = readline(prompt) else {
-            FileHandle.standardOutput.write(Data("\n".utf8))
-            return nil
+        // A Ctrl-C that came while a statement ran has been answered by interrupting it.
+        _ = interrupts?.take()
+        while true {
+            if let line = readline(prompt) {
+                defer { free(line) }
+                return String(cString: line)
+            }
+            guard interrupts?.take() == true else {
+                FileHandle.standardOutput.write(Data("\n".utf8))
+                return nil
+            }
+            FileHandle.standardOutput.write(Data("^C\n".utf8))
         }
-        defer { free(line) }
-        return String(cString: line)
     }
 
     /// Adds `entry` to the history and saves the history file (private, mode 0600), unless

@@ -1,0 +1,42 @@
+import CInterruptSignal
+import Dispatch
+import PortableSQL
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ctrl-C in the shell, taken as sqlite3 takes it: SIGINT stops the running statement
+/// (`SQLITE_INTERRUPT`) instead of ending the tool.
+///
+/// The SIGINT handler is C (`CInterruptSignal`) and does only async-signal-safe work: it sets a
+/// flag and writes a byte to a pipe. A dispatch source reads that pipe on a queue, outside signal
+/// context, and calls the context's interrupt handle. The handler is installed without
+/// SA_RESTART, so a Ctrl-C at the prompt makes libedit's `readline` return (see `TerminalInput`),
+/// and `take()` tells that return from the end of the input. A `DispatchSource` for the signal
+/// itself would not do: it needs SIGINT ignored, and an ignored signal never stops libedit's read.
+final class ShellInterrupts {
+    /// Reads the pipe the handler writes to.
+    private let source: DispatchSourceRead
+
+    /// Catches SIGINT from now on, each one interrupting the statement running on `handle`'s
+    /// context; `nil` when the handler cannot be installed (SIGINT then keeps its default).
+    init?(stopping handle: SQLInterruptHandle?) {
+        let descriptor = sqlctx_catch_interrupts()
+        guard descriptor >= 0 else { return nil }
+        source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .global())
+        source.setEventHandler {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while bytes.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+            handle?.interrupt()
+        }
+        source.resume()
+    }
+
+    /// Whether Ctrl-C was pressed since the last call; clears it.
+    func take() -> Bool {
+        sqlctx_take_interrupt() != 0
+    }
+}

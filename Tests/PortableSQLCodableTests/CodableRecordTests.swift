@@ -95,18 +95,6 @@ import Testing
         #expect(try !context.tableExists("Moody"))
     }
 
-    @Test func aReadOnlyDatabaseReportsTheMissingTable() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("empty.sqlite")
-        try SQLContext(path: path).exec(sql: "CREATE TABLE other (x)")
-        let readOnly = try SQLContext(path: path, flags: .readOnly)
-        #expect {
-            try readOnly.query(Note.self).eval().load()
-        } throws: { error in
-            (error as? SQLError)?.message.contains("no such table") == true
-        }
-    }
-
     @Test func keyPathsMapToColumnsAndOthersToNone() {
         #expect(Note.column(for: \Note.title)?.name == "title")
         #expect(Note.column(for: \Note.body)?.name == "body")

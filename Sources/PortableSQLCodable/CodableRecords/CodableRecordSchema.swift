@@ -37,6 +37,7 @@ final class CodableRecordSchema: @unchecked Sendable {
             guard !properties.isEmpty else {
                 throw SQLError(code: .misuse, message: "it has no stored property")
             }
+            try Self.checkNamesDiffer(properties.map(\.name))
             let columns = properties.map { property in
                 let key = property.name == "id"
                 return SQLColumn(name: property.name, type: property.kind.columnType, primaryKey: key, nullable: !key)
@@ -58,6 +59,19 @@ final class CodableRecordSchema: @unchecked Sendable {
         self.finder = finder
         encoder = Borrowable(RecordRowEncoder(writing: .take(finder: finder, kinds: kinds, tableName: table.name)))
         table.layout.codableSchema = self
+    }
+
+    /// Throws when two of `names` differ only in the case of ASCII letters: SQLite compares
+    /// column names that way, so the two would be one column declared twice.
+    private static func checkNamesDiffer(_ names: [String]) throws {
+        var seen: [String: String] = [:]
+        for name in names {
+            let folded = String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+            if let first = seen[folded] {
+                throw SQLError(code: .misuse, message: "properties \(first) and \(name) would be one column, since SQLite's column names ignore case; give one of them another coding key")
+            }
+            seen[folded] = name
+        }
     }
 
     /// The schema of `type`, found through `row`'s layout when the row is laid out as its

@@ -2,7 +2,9 @@ import Foundation
 
 /// Finds the column a key path of a `SQLCodableRecord` reads: of the instances `SchemaProbe`
 /// makes with one property varied at a time, the one whose value at the key path differs from
-/// the all-zero instance's varies that key path's property. Found once per key path.
+/// the all-zero instance's varies that key path's property. Found once per key path; a key path
+/// of a struct that is not to a stored property (a computed one, one with observers or a
+/// property wrapper) reads no column.
 enum KeyPathColumns {
     /// The column `keyPath` reads, or `nil` when it reads no stored property (a computed
     /// property, a property of a property) or the type cannot be a record.
@@ -17,13 +19,23 @@ enum KeyPathColumns {
 
     private static func find(_ keyPath: AnyKeyPath, _ schema: CodableRecordSchema) throws -> Int? {
         func read<Root>(_ root: Root) -> Any? { root[keyPath: keyPath] }
-        guard type(of: keyPath).rootType == schema.recordType, let baseValue = read(try schema.probeInstance(varying: nil)) else { return nil }
+        guard type(of: keyPath).rootType == schema.recordType, isStored(keyPath, in: schema.recordType), let baseValue = read(try schema.probeInstance(varying: nil)) else { return nil }
         let valueType = type(of: keyPath).valueType
         for position in schema.names.indices where isType(valueType, of: schema.types[position]) {
             guard let variedValue = read(try schema.probeInstance(varying: position)) else { return nil }
             if differ(baseValue, variedValue) { return position }
         }
         return nil
+    }
+
+    /// Whether `keyPath` reads a stored property of a struct, which has an offset in the
+    /// struct's memory, rather than a computed one (which may read a stored property and so
+    /// vary with it). A class's key paths have no offsets: for a class, every key path is left
+    /// to the comparison of instances.
+    private static func isStored<Root: SQLCodableRecord>(_ keyPath: AnyKeyPath, in root: Root.Type) -> Bool {
+        guard !(Root.self is AnyObject.Type) else { return true }
+        guard let partial = keyPath as? PartialKeyPath<Root> else { return false }
+        return MemoryLayout<Root>.offset(of: partial) != nil
     }
 
     /// Whether a key path whose value is of `valueType` can read a property of `propertyType`

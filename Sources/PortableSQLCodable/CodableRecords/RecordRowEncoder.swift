@@ -112,8 +112,8 @@ private struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainer
     mutating func encodeNil(forKey key: Key) throws { try store(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { try store(.long(value ? 1 : 0), key) }
     mutating func encode(_ value: String, forKey key: Key) throws { try store(.text(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try store(.real(value), key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try store(.real(Double(value)), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try store(StoredValueCoding.real(value, key.stringValue), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try store(StoredValueCoding.real(Double(value), key.stringValue), key) }
     mutating func encode(_ value: Int, forKey key: Key) throws { try store(.long(Int64(value)), key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { try store(.long(Int64(value)), key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { try store(.long(Int64(value)), key) }
@@ -138,7 +138,7 @@ private struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainer
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let kind = try write { writing in writing.position(of: key.stringValue).map { writing.kinds[$0] } }
         guard let kind else { return try store(.null, key) }
-        try store(StoredValueCoding.encode(value, kind: kind), key)
+        try store(StoredValueCoding.encode(value, kind: kind, name: key.stringValue), key)
     }
 
     /// The table's name, for messages.

@@ -23,23 +23,33 @@
 ///   becomes a column (`ALTER TABLE … ADD COLUMN`) the first time a statement needs that.
 ///   Columns other than the key accept NULL, so that a column can be added to a table that
 ///   has rows: reading NULL into a property that is not optional throws `SQLDecodingError`.
+///   On a read-only connection a table that does not exist yet reads as empty.
+/// - A value that would not read back the same is refused when written: NaN and -0.0
+///   (`SQLITE_MISMATCH`), and any value of a property whose existing column SQLite would
+///   convert it in (a property that became a `String` over an INTEGER column:
+///   `SQLITE_MISMATCH`, naming the column). A nested optional (`Int??`) and two properties whose
+///   names differ only in case make the type unusable, with an error saying why.
 /// - The columns are learned once, by decoding the type from sample values (`0`, `"0"`, an
 ///   empty array, …). An enum whose raw values do not include such a sample must be
 ///   `CaseIterable` (or `SQLColumnValue`); otherwise every use of the type throws an error
 ///   saying so.
 /// - Key paths of the type's properties name their columns in predicates, ordering and SQL
-///   interpolation (`\.title == "x"`, `orderBy(\.title)`, `"\(\Note.title)"`).
+///   interpolation (`\.title == "x"`, `orderBy(\.title)`, `"\(\Note.title)"`). A key path to a
+///   computed property names no column: the query throws `SQLITE_MISUSE`.
 ///
 /// `SQLCodableRecord` refines `SQLCodable`, so every record API (queries, joins, cursors,
 /// `upsert`, `delete`) takes these records too.
 public protocol SQLCodableRecord: SQLCodable, Codable {
-    /// The table name: the type's name unless you declare another.
+    /// The table name: the type's name unless you declare another. A type nested in others is
+    /// named after them too, joined by `_` (`Alpha.Item`'s table is `Alpha_Item`), so that
+    /// `Alpha.Item` and `Beta.Item` never share a table.
     static var tableName: String { get }
 }
 
 extension SQLCodableRecord {
-    /// The type's name.
-    public static var tableName: String { String(describing: Self.self) }
+    /// The type's name, after the names of the types it is nested in (`Alpha_Item`); a type
+    /// at the top level or inside a function keeps its plain name.
+    public static var tableName: String { RecordTypeName.tableName(of: Self.self) }
 
     /// The table the type's `Codable` conformance describes (made once per type).
     public static var table: SQLTable {

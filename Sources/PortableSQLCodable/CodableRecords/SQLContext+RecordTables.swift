@@ -12,14 +12,53 @@ extension SQLContext {
     ///   read-only database, say), the first error.
     @usableFromInline
     func creatingRecordTables<R>(_ tables: [SQLTable], inSchema schema: String?, _ body: () throws -> R) throws -> R {
+        try creatingRecordTables(tables, inSchema: schema, standingIn: false) { _ in try body() }
+    }
+
+    /// Runs `body`, a statement that only reads, over `tables` as `creatingRecordTables(_:inSchema:_:)`
+    /// does, with one more case: on a read-only database (a pool's reader, say) a table created
+    /// on first use that does not exist yet, and cannot be created there, reads as empty. `body`
+    /// gets the text to put before its statement: nothing, or a `WITH` clause that names each
+    /// such table for an empty row set of its columns (a common table expression takes the
+    /// place of a table of its name in the statement, and only there).
+    ///
+    /// - Throws: as `creatingRecordTables(_:inSchema:_:)`.
+    @usableFromInline
+    func creatingRecordTables<R>(_ tables: [SQLTable], inSchema schema: String?, reading body: (_ prefix: String) throws -> R) throws -> R {
+        try creatingRecordTables(tables, inSchema: schema, standingIn: true, body)
+    }
+
+    private func creatingRecordTables<R>(_ tables: [SQLTable], inSchema schema: String?, standingIn: Bool, _ body: (String) throws -> R) throws -> R {
         for table in tables { if let failure = table.definitionError { throw failure } }
         for table in tables where table.createdOnFirstUse { try checkOnce(table, inSchema: schema) }
         do {
-            return try body()
+            return try body("")
         } catch let error as SQLError {
-            try createTables(tables, after: error, inSchema: schema)
-            return try body()
+            do {
+                try createTables(tables, after: error, inSchema: schema)
+            } catch let failure as SQLError where failure.code == error.code && failure.message == error.message {
+                guard standingIn, schema == nil, Self.isMissingSchemaObject(error.message), isReadOnly, let prefix = try emptyStandIns(for: tables) else { throw failure }
+                return try body(prefix)
+            }
+            return try body("")
         }
+    }
+
+    /// A `WITH` clause that stands for each of `tables` created on first use that the main
+    /// database lacks, as an empty row set of its columns; `nil` when it lacks none.
+    ///
+    /// - Throws: `SQLError` from SQLite.
+    private func emptyStandIns(for tables: [SQLTable]) throws -> String? {
+        let absent = try tables.filter(\.createdOnFirstUse).filter { table in
+            try selectAll(sql: "SELECT 1 FROM main.sqlite_master WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE", parameters: [.text(table.name)]).isEmpty
+        }
+        guard !absent.isEmpty else { return nil }
+        let standIns = absent.map { table in
+            let columns = table.columns.map(\.quotedIdentifier).joined(separator: ", ")
+            let nulls = table.columns.map { _ in "NULL" }.joined(separator: ", ")
+            return "\(table.quotedIdentifier)(\(columns)) AS (SELECT \(nulls) LIMIT 0)"
+        }
+        return "WITH " + standIns.joined(separator: ", ") + " "
     }
 
     /// After `error`, creates those of `tables` that are created on first use, or adds their
@@ -32,6 +71,8 @@ extension SQLContext {
         guard original.code == .error, Self.isMissingSchemaObject(original.message), !managed.isEmpty else { throw original }
         do {
             for table in managed { try createOrAddColumns(table, inSchema: schema) }
+        } catch let conflict as SQLError where conflict.code == .mismatch {
+            throw conflict
         } catch {
             throw original
         }
@@ -53,6 +94,9 @@ extension SQLContext {
         guard firstUse else { return }
         do {
             try createOrAddColumns(table, inSchema: schema)
+        } catch let conflict as SQLError where conflict.code == .mismatch {
+            marker.finalize()
+            throw conflict
         } catch {
             // Not done: the next use checks again. Failing here is no error yet: a read-only
             // database with the table in place needs nothing, and one without it fails with
@@ -69,13 +113,41 @@ extension SQLContext {
     /// Creates `table` when it does not exist, and adds the columns it has that the stored
     /// table lacks.
     ///
-    /// - Throws: `SQLError` from SQLite.
+    /// - Throws: `SQLError` from SQLite; as `checkColumnTypes(_:_:)`.
     func createOrAddColumns(_ table: SQLTable, inSchema schema: String?) throws {
         try exec(sql: table.createStatement(inSchema: schema))
-        let pragma = schema.map { "PRAGMA \($0.quotedIdentifier).table_info(" } ?? "PRAGMA table_info("
-        let existing = Set(try selectAll(sql: pragma + table.name.quotedIdentifier + ")").compactMap { $0.count > 1 ? $0[1].textValue?.lowercased() : nil })
-        for column in table.columns where !existing.contains(column.name.lowercased()) {
+        let declaredTypes = try self.declaredTypes(of: table, inSchema: schema)
+        for column in table.columns where declaredTypes[column.name.lowercased()] == nil {
             for statement in table.addColumnSQL(column: column, inSchema: schema) { try exec(statement) }
         }
+        try Self.checkColumnTypes(table, declaredTypes)
+    }
+
+    /// Checks that the stored columns of `table` keep the values of its properties as they are.
+    ///
+    /// - Throws: as `checkColumnTypes(_:_:)`; `SQLError` from SQLite.
+    func checkColumnTypes(_ table: SQLTable, inSchema schema: String?) throws {
+        try Self.checkColumnTypes(table, declaredTypes(of: table, inSchema: schema))
+    }
+
+    /// - Throws: `SQLError` (`SQLITE_MISMATCH`) when an existing column was declared for values
+    ///   that SQLite would change its property's into (see `StoredColumnAffinity`).
+    private static func checkColumnTypes(_ table: SQLTable, _ declaredTypes: [String: String]) throws {
+        for column in table.columns {
+            guard let declared = declaredTypes[column.name.lowercased()] else { continue }
+            if let conflict = StoredColumnAffinity.conflict(table: table.name, column: column.name, declaredType: declared, storing: column.type) {
+                throw conflict
+            }
+        }
+    }
+
+    /// The declared type of each stored column of `table`, by its name in lower case.
+    private func declaredTypes(of table: SQLTable, inSchema schema: String?) throws -> [String: String] {
+        let pragma = schema.map { "PRAGMA \($0.quotedIdentifier).table_info(" } ?? "PRAGMA table_info("
+        var declaredTypes: [String: String] = [:]
+        for row in try selectAll(sql: pragma + table.name.quotedIdentifier + ")") where row.count > 2 {
+            if let name = row[1].textValue { declaredTypes[name.lowercased()] = row[2].textValue ?? "" }
+        }
+        return declaredTypes
     }
 }

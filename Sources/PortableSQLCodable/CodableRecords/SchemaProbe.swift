@@ -143,6 +143,17 @@ private final class ProbeRequest {
     var kind: StoredKind?
 }
 
+/// An optional type, seen where a property's type is probed: a property of a nested optional
+/// type (`Int??`) cannot be a column, since NULL stands for only one of its `nil`s.
+private protocol ProbedOptional {
+    /// Whether the wrapped type is an optional too.
+    static var wrapsOptional: Bool { get }
+}
+
+extension Optional: ProbedOptional {
+    static var wrapsOptional: Bool { Wrapped.self is any ProbedOptional.Type }
+}
+
 /// The samples of the primitive types.
 private enum Primitive {
     static func value<T>(_ type: T.Type, one: Bool) -> T? {
@@ -185,6 +196,9 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     private func value<T: Decodable>(_ type: T.Type, forKey key: Key, optional: Bool) throws -> T {
         guard decoder.top else {
             return try Primitive.value(type, one: decoder.one) ?? decoder.sample(type, one: decoder.one, request: nil)
+        }
+        if let nested = type as? any ProbedOptional.Type, optional || nested.wrapsOptional {
+            throw SQLError(code: .misuse, message: "property \(key.stringValue) is a nested optional (\(optional ? "\(T.self)?" : "\(T.self)")): its column holds NULL or a value, so .some(nil) cannot be told from nil; use one level of optional")
         }
         if let primitive = Primitive.value(type, one: false) {
             let one = decoder.probe.note(key.stringValue, Primitive.kind(type), optional: optional, type: type)

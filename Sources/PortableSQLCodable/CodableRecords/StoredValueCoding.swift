@@ -30,24 +30,38 @@ enum StoredValueCoding {
         }
     }
 
-    /// What the column holds for `value`, a property stored as `kind`.
+    /// What the column holds for `value`, the property `name` stored as `kind`.
     ///
-    /// - Throws: what `value`'s `Encodable` conformance throws.
-    static func encode<T: Encodable>(_ value: T, kind: StoredKind) throws -> SQLValue {
+    /// - Throws: what `value`'s `Encodable` conformance throws; as `real(_:_:)`.
+    static func encode<T: Encodable>(_ value: T, kind: StoredKind, name: String) throws -> SQLValue {
         switch kind {
         case .columnValue:
             if let columnValue = value as? any SQLColumnValue { return columnValue.sqlValue }
-            return try encodeSingle(value)
+            return try encodeSingle(value, name)
         case .json:
             return .text(String(decoding: try jsonEncoder.encode(value), as: UTF8.self))
         case .integer, .real, .text, .boolean, .singleValue:
-            return try encodeSingle(value)
+            return try encodeSingle(value, name)
         }
     }
 
+    /// The REAL that stores `value`, the property `name`'s.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISMATCH`) for a value SQLite cannot give back: NaN, which
+    ///   it stores as NULL, and -0.0, which a REAL column gives back as 0.0.
+    static func real(_ value: Double, _ name: String) throws -> SQLValue {
+        if value.isNaN {
+            throw SQLError(code: .mismatch, message: "\(name): NaN cannot be stored, since SQLite stores it as NULL")
+        }
+        if value == 0 && value.sign == .minus {
+            throw SQLError(code: .mismatch, message: "\(name): -0.0 cannot be stored, since a REAL column gives it back as 0.0; store 0.0 (adding 0.0 to a -0.0 gives it)")
+        }
+        return .real(value)
+    }
+
     /// The one primitive `value` encodes as.
-    private static func encodeSingle<T: Encodable>(_ value: T) throws -> SQLValue {
-        let encoder = SingleValueEncoder()
+    private static func encodeSingle<T: Encodable>(_ value: T, _ name: String) throws -> SQLValue {
+        let encoder = SingleValueEncoder(name: name)
         try value.encode(to: encoder)
         guard let stored = encoder.value else { throw StoredValueError.notSingleValue("\(T.self)") }
         return stored
@@ -108,7 +122,14 @@ private func fitting<I: FixedWidthInteger>(_ type: I.Type, _ value: Int64) -> An
 
 /// Captures the one primitive a value encodes as.
 private final class SingleValueEncoder: Encoder, SingleValueEncodingContainer {
+    /// The property's name, for errors.
+    let name: String
     var value: SQLValue?
+
+    init(name: String) {
+        self.name = name
+    }
+
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -128,8 +149,8 @@ private final class SingleValueEncoder: Encoder, SingleValueEncodingContainer {
         switch value {
         case let bool as Bool: self.value = .long(bool ? 1 : 0)
         case let text as String: self.value = .text(text)
-        case let real as Double: self.value = .real(real)
-        case let real as Float: self.value = .real(Double(real))
+        case let real as Double: self.value = try StoredValueCoding.real(real, name)
+        case let real as Float: self.value = try StoredValueCoding.real(Double(real), name)
         case let integer as any FixedWidthInteger:
             guard let long = Int64(exactly: integer) else { throw StoredValueError.notConvertible }
             self.value = .long(long)
@@ -148,8 +169,8 @@ private struct RefusingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPro
         KeyedEncodingContainer(RefusingKeyedContainer<NestedKey>())
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { RefusingUnkeyedContainer() }
-    mutating func superEncoder() -> any Encoder { SingleValueEncoder() }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { SingleValueEncoder() }
+    mutating func superEncoder() -> any Encoder { SingleValueEncoder(name: "a nested value") }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { SingleValueEncoder(name: "a nested value") }
 }
 
 /// An unkeyed container in a value that must be one primitive: refuses every value.
@@ -162,5 +183,5 @@ private struct RefusingUnkeyedContainer: UnkeyedEncodingContainer {
         KeyedEncodingContainer(RefusingKeyedContainer<NestedKey>())
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { RefusingUnkeyedContainer() }
-    mutating func superEncoder() -> any Encoder { SingleValueEncoder() }
+    mutating func superEncoder() -> any Encoder { SingleValueEncoder(name: "a nested value") }
 }

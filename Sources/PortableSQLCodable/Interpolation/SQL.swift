@@ -52,20 +52,20 @@ public struct SQL: ExpressibleByStringInterpolation, Hashable, Sendable, CustomS
 }
 
 extension SQLContext {
-    /// Runs `sql`: with bound values, its one statement; without, a script of statements
-    /// separated by `;`, as `exec(sql:)` does.
+    /// Runs the first statement of `sql` with its interpolated values bound.
     ///
-    /// - Throws: `SQLError`: `SQLITE_MISUSE` for an interpolation that could not be written,
-    ///   or SQLite's error.
+    /// - Throws: `SQLError`: `SQLITE_MISUSE` for an interpolation that could not be written;
+    ///   `SQLITE_RANGE` when the statement has parameters that no interpolated value fills (a
+    ///   `?` written in the text); SQLite's error.
     public func exec(_ sql: SQL) throws {
-        try exec(sql.checkedExpression())
+        try exec(checkedInterpolation(sql))
     }
 
     /// Every row `sql`'s statement gives.
     ///
     /// - Throws: `SQLError`, as `exec(_:)`.
     public func selectAll(_ sql: SQL) throws -> [[SQLValue]] {
-        let expression = try sql.checkedExpression()
+        let expression = try checkedInterpolation(sql)
         return try selectAll(sql: expression.sql, parameters: expression.bindings)
     }
 
@@ -73,6 +73,20 @@ extension SQLContext {
     ///
     /// - Throws: `SQLError`, as `exec(_:)`.
     public func prepare(_ sql: SQL) throws -> SQLStatement {
-        try prepare(expr: sql.checkedExpression())
+        try prepare(expr: checkedInterpolation(sql))
+    }
+
+    /// `sql`'s text and values, once it is known that each of its statement's parameters is an
+    /// interpolated value: a parameter written in the text would take the place of the first
+    /// value, and the last parameter would be NULL.
+    ///
+    /// - Throws: `SQLError`, as `exec(_:)`.
+    private func checkedInterpolation(_ sql: SQL) throws -> SQLExpression {
+        let expression = try sql.checkedExpression()
+        let parameterCount = try withCachedStatement(expression.sql) { $0.parameterCount }
+        if let parameterCount, Int(parameterCount) != expression.bindings.count {
+            throw SQLError(code: .range, message: "the statement has \(parameterCount) parameter(s) and \(expression.bindings.count) interpolated value(s): write each value as an interpolation, not as a ? in the text", sql: expression.sql)
+        }
+        return expression
     }
 }

@@ -57,8 +57,8 @@ extension SQLTableQuery {
     private func aggregate(_ prefix: String, _ suffix: String) throws -> SQLValue {
         if let error = plan.buildError { throw error }
         let (sql, parameters) = plan.statement()
-        return try plan.creatingRecordTables(on: context) {
-            try context.selectAll(sql: prefix + sql + suffix, parameters: parameters).first?.first ?? .null
+        return try plan.creatingRecordTables(on: context) { with in
+            try context.selectAll(sql: with + prefix + sql + suffix, parameters: parameters).first?.first ?? .null
         }
     }
 

@@ -145,19 +145,20 @@ struct SelectPlan {
             throw SQLError(code: .error, message: "RIGHT and FULL joins need SQLite 3.39 or later; this engine is SQLite \(context.version)")
         }
         let (sql, parameters) = statement()
-        let prepared = try creatingRecordTables(on: context) { try context.prepare(sql: sql) }
+        let prepared = try creatingRecordTables(on: context) { prefix in try context.prepare(sql: prefix + sql) }
         try prepared.bind(parameters: parameters)
         return prepared
     }
 
-    /// Runs `body`, the plan's statement, with the tables of `SQLCodableRecord`s among its
-    /// sources made to exist (`SQLContext.creatingRecordTables`); a plan over other tables
-    /// runs it as it is.
+    /// Runs `body`, the plan's statement (which reads), with the tables of `SQLCodableRecord`s
+    /// among its sources made to exist, or standing in for them when they cannot be
+    /// (`SQLContext.creatingRecordTables(_:inSchema:reading:)`); a plan over other tables runs
+    /// it as it is. `body` puts the text it gets before its statement.
     ///
     /// - Throws: what `body` throws, or a source table's `definitionError`.
-    func creatingRecordTables<R>(on context: SQLContext, _ body: () throws -> R) throws -> R {
-        guard sources.contains(where: { $0.table.createdOnFirstUse || $0.table.definitionError != nil }) else { return try body() }
-        return try context.creatingRecordTables(sources.map(\.table), inSchema: sources[0].schema, body)
+    func creatingRecordTables<R>(on context: SQLContext, _ body: (_ prefix: String) throws -> R) throws -> R {
+        guard sources.contains(where: { $0.table.createdOnFirstUse || $0.table.definitionError != nil }) else { return try body("") }
+        return try context.creatingRecordTables(sources.map(\.table), inSchema: sources[0].schema, reading: body)
     }
 
     /// The column offset of source `index` in each row.

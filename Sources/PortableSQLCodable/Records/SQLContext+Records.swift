@@ -129,6 +129,14 @@ extension SQLContext {
             statement = try checkOut()
         }
         guard let statement else { throw SQLError(code: .misuse, message: "cannot prepare the insert into \(table.name)") }
+        if prepared, table.createdOnFirstUse {
+            do {
+                try checkColumnTypes(table, inSchema: schema)
+            } catch {
+                statement.finalize()
+                throw error
+            }
+        }
         // The cache finds a record type's statements by its table's identity: a `table` built on
         // each use would prepare (and cache) a statement per insert. Checked when preparing only.
         if prepared, let recordType = type as? any SQLCodable.Type, recordType.table.layout !== table.layout {
@@ -303,8 +311,8 @@ extension SQLContext {
     public func exists<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> Bool {
         let (whereClause, parameters) = Self.whereClause(predicate)
         let sql = "SELECT EXISTS(SELECT 1 FROM \(T.table.quotedName(inSchema: schema))\(whereClause))"
-        return try creatingRecordTables([T.table], inSchema: schema) {
-            try selectAll(sql: sql, parameters: parameters).first?.first?.longValue == 1
+        return try creatingRecordTables([T.table], inSchema: schema) { prefix in
+            try selectAll(sql: prefix + sql, parameters: parameters).first?.first?.longValue == 1
         }
     }
 
@@ -339,8 +347,8 @@ extension SQLContext {
     /// `SELECT expression FROM table WHERE …`'s one value, as SkipSQL writes it.
     func aggregate<T: SQLCodable>(_ expression: String, _ type: T.Type, _ schema: String?, _ predicate: SQLPredicate?) throws -> SQLValue {
         let (whereClause, parameters) = Self.whereClause(predicate)
-        return try creatingRecordTables([T.table], inSchema: schema) {
-            try selectAll(sql: "SELECT \(expression) FROM \(T.table.quotedName(inSchema: schema))\(whereClause)", parameters: parameters).first?.first ?? .null
+        return try creatingRecordTables([T.table], inSchema: schema) { prefix in
+            try selectAll(sql: prefix + "SELECT \(expression) FROM \(T.table.quotedName(inSchema: schema))\(whereClause)", parameters: parameters).first?.first ?? .null
         }
     }
 

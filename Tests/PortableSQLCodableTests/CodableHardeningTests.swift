@@ -1,0 +1,195 @@
+import Foundation
+import PortableSQLCodable
+import PortableSQLTestSupport
+import Testing
+
+/// A record whose `code` is an integer; `TextCodes` reads the same table with a string `code`.
+private struct IntegerCodes: Codable, SQLCodableRecord {
+    static let tableName = "codes"
+    var id: Int?
+    var code: Int
+}
+
+private struct TextCodes: Codable, SQLCodableRecord, Equatable {
+    static let tableName = "codes"
+    var id: Int?
+    var code: String
+}
+
+/// A record with a measurement that may be missing.
+private struct Reading: Codable, SQLCodableRecord, Equatable {
+    var id: Int?
+    var value: Double
+    var spare: Double?
+    var ratio: Float?
+}
+
+/// A record with a property whose `nil` has two levels.
+private struct TwoLevels: Codable, SQLCodableRecord {
+    var id: Int?
+    var level: Int??
+}
+
+/// Two record types of one name, nested in different types.
+private enum Alpha {
+    struct Item: Codable, SQLCodableRecord, Equatable {
+        var id: Int?
+        var name: String
+    }
+}
+
+private enum Beta {
+    struct Item: Codable, SQLCodableRecord, Equatable {
+        var id: Int?
+        var weight: Double
+    }
+}
+
+/// A record with computed properties that read its stored one.
+private struct Priced: Codable, SQLCodableRecord, Equatable {
+    var id: Int?
+    var price: Int
+    var doubled: Int { price * 2 }
+    var negated: Int { -price }
+}
+
+/// A record whose property names differ only in case.
+private struct CaseTwins: Codable, SQLCodableRecord {
+    var id: Int?
+    var name: String
+    var Name: String
+}
+
+/// A record read first through a pool's reader.
+private struct Visit: Codable, SQLCodableRecord, Equatable {
+    var id: Int?
+    var page: String
+}
+
+/// Plain `Codable` records where a careless caller or a changed type could lose or change
+/// values without a word: each such case is stored exactly or refused with a clear error.
+@Suite struct CodableHardeningTests {
+    @Test func aPropertyWhoseTypeChangedIsRefusedBeforeAValueIsConverted() throws {
+        let context = SQLContext()
+        try context.insert(IntegerCodes(code: 7))
+        let error = #expect(throws: SQLError.self) { try context.insert(TextCodes(code: "007")) }
+        #expect(error?.resultCode == .mismatch)
+        #expect(error?.message.contains("column code of table codes is declared INTEGER") == true)
+        #expect(error?.message.contains("\"007\" as 7") == true)
+        #expect(try context.selectAll(sql: "SELECT code, typeof(code) FROM codes") == [[.long(7), .text("integer")]])
+        // Reading with the changed type is refused the same way, never a half-read table.
+        #expect(throws: SQLError.self) { try context.query(TextCodes.self).eval().load() }
+        // The old type goes on working.
+        #expect(try context.query(IntegerCodes.self).eval().load().map(\.code) == [7])
+    }
+
+    @Test func aStringColumnKeepsTextThatLooksLikeANumber() throws {
+        let context = SQLContext()
+        try context.insert(TextCodes(code: "007"))
+        #expect(try context.selectAll(sql: "SELECT code, typeof(code) FROM codes") == [[.text("007"), .text("text")]])
+        #expect(try context.query(TextCodes.self).eval().load() == [TextCodes(id: 1, code: "007")])
+        // An integer property over that TEXT column would come back as text it cannot read.
+        let error = #expect(throws: SQLError.self) { try context.insert(IntegerCodes(code: 8)) }
+        #expect(error?.resultCode == .mismatch)
+    }
+
+    @Test func nanAndNegativeZeroAreRefusedAndOtherRealsRoundTrip() throws {
+        let context = SQLContext()
+        let kept = Reading(value: 1.5, spare: 0, ratio: 0.25)
+        try context.insert(kept)
+        for refused in [Reading(value: .nan), Reading(value: 1, spare: .nan), Reading(value: -0.0),
+                        Reading(value: 1, spare: -0.0), Reading(value: 1, ratio: .nan), Reading(value: 1, ratio: -0.0)] {
+            let error = #expect(throws: SQLError.self) { try context.insert(refused) }
+            #expect(error?.resultCode == .mismatch)
+            #expect(error?.message.contains("cannot be stored") == true)
+        }
+        #expect(try context.count(Reading.self) == 1)
+        let read = try context.query(Reading.self).eval().load()
+        #expect(read == [Reading(id: 1, value: 1.5, spare: 0, ratio: 0.25)])
+        #expect(read.first?.spare?.sign == .plus)
+        #expect(try context.query(Reading.self).eval().load().count == 1)
+    }
+
+    @Test func aNestedOptionalPropertyIsRefusedNamingIt() throws {
+        let context = SQLContext()
+        let error = #expect(throws: SQLError.self) { try context.insert(TwoLevels(level: .some(nil))) }
+        #expect(error?.resultCode == .misuse)
+        #expect(error?.message.contains("property level is a nested optional") == true)
+        #expect(try !context.tableExists("TwoLevels"))
+    }
+
+    @Test func typesOfOneNameInDifferentEnclosingTypesHaveTablesOfTheirOwn() throws {
+        #expect(Alpha.Item.tableName == "Alpha_Item")
+        #expect(Beta.Item.tableName == "Beta_Item")
+        #expect(Visit.tableName == "Visit")
+        struct Local: Codable, SQLCodableRecord { var id: Int? }
+        #expect(Local.tableName == "Local")
+        let context = SQLContext()
+        try context.insert(Alpha.Item(name: "a"))
+        try context.insert(Beta.Item(weight: 2.5))
+        #expect(try context.query(Alpha.Item.self).eval().load() == [Alpha.Item(id: 1, name: "a")])
+        #expect(try context.query(Beta.Item.self).eval().load() == [Beta.Item(id: 1, weight: 2.5)])
+        #expect(try context.selectAll(sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") == [[.text("Alpha_Item")], [.text("Beta_Item")]])
+    }
+
+    @Test func aKeyPathToAComputedPropertyThrowsInsteadOfReadingTheStoredOne() throws {
+        let context = SQLContext()
+        try context.insert(Priced(price: 10))
+        try context.insert(Priced(price: 20))
+        let filtered = #expect(throws: SQLError.self) { try context.query(Priced.self).where(\.doubled == 20).eval().load() }
+        #expect(filtered?.resultCode == .misuse)
+        let ordered = #expect(throws: SQLError.self) { try context.query(Priced.self).orderBy(\.negated).eval().load() }
+        #expect(ordered?.resultCode == .misuse)
+        #expect(Priced.column(for: \Priced.doubled) == nil)
+        #expect(try context.query(Priced.self).where(\.price == 20).eval().load().map(\.price) == [20])
+    }
+
+    @Test func propertiesThatDifferOnlyInCaseAreNamedInTheError() throws {
+        let context = SQLContext()
+        let error = #expect(throws: SQLError.self) { try context.insert(CaseTwins(name: "a", Name: "b")) }
+        #expect(error?.resultCode == .misuse)
+        #expect(error?.message.contains("properties name and Name would be one column") == true)
+    }
+
+    @Test func theFirstReadThroughAPoolOnAFreshFileFindsNoRows() async throws {
+        let directory = try TemporaryDirectory()
+        let pool = try SQLContextPool(path: directory.path("fresh.sqlite"))
+        defer { try? pool.close() }
+        #expect(try await pool.read { try $0.query(Visit.self).eval().load() } == [])
+        #expect(try await pool.read { try $0.count(Visit.self) } == 0)
+        #expect(try await pool.read { try $0.exists(Visit.self) } == false)
+        #expect(try await pool.read { try $0.fetchAll(Visit.self) } == [])
+        #expect(try await pool.read { try $0.query(Visit.self).count() } == 0)
+        // No table was made in the reader's temporary schema: the writer makes the real one.
+        #expect(try await pool.read { try $0.selectAll(sql: "SELECT count(*) FROM temp.sqlite_master") } == [[.long(0)]])
+        _ = try await pool.write { try $0.insert(Visit(page: "/")) }
+        #expect(try await pool.read { try $0.query(Visit.self).eval().load() } == [Visit(id: 1, page: "/")])
+        #expect(try await pool.read { try $0.selectAll(sql: "SELECT page FROM Visit") } == [[.text("/")]])
+    }
+
+    @Test func aReadOnlyConnectionReadsAMissingRecordTableAsEmptyButDoesNotWrite() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("other.sqlite")
+        try SQLContext(path: path).exec(sql: "CREATE TABLE unrelated (x)")
+        let context = try SQLContext(path: path, flags: [.readOnly])
+        #expect(try context.query(Visit.self).eval().load() == [])
+        #expect(try context.count(Visit.self) == 0)
+        let error = #expect(throws: SQLError.self) { try context.insert(Visit(page: "/")) }
+        #expect(error?.message.contains("no such table: Visit") == true)
+        #expect(try !context.tableExists("Visit"))
+    }
+
+    @Test func aQuestionMarkBesideInterpolatedValuesIsRefused() throws {
+        let context = SQLContext()
+        try context.exec(sql: "CREATE TABLE pairs (a, b)")
+        let second = 2
+        let error = #expect(throws: SQLError.self) { try context.exec("INSERT INTO pairs VALUES (?, \(second))") }
+        #expect(error?.resultCode == .range)
+        #expect(error?.message.contains("1 interpolated value") == true)
+        #expect(throws: SQLError.self) { try context.selectAll("SELECT ?, \(second)") }
+        #expect(throws: SQLError.self) { try context.prepare("SELECT :name") }
+        #expect(try context.selectAll(sql: "SELECT count(*) FROM pairs") == [[.long(0)]])
+        try context.exec("INSERT INTO pairs VALUES ('?', \(second))")
+        #expect(try context.selectAll("SELECT a, b FROM pairs WHERE b = \(second)") == [[.text("?"), .long(2)]])
+    }
+}

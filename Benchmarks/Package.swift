@@ -7,7 +7,7 @@ let package = Package(
     name: "PortableSQLBenchmarks",
     dependencies: [
         .package(name: "PortableSQL", path: ".."),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .executableTarget(

@@ -10,7 +10,7 @@ let package = Package(
     dependencies: [
         .package(name: "PortableSQL", path: "../.."),
         // No default traits: the example needs neither swift-configuration nor URL-encoded forms.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         .executableTarget(

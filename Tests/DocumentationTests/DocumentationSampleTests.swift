@@ -186,14 +186,14 @@ struct ProgramRun {
             """
     }
 
-    /// Each `.package(url: "…", exact: "…")` line of PortableSQL's Package.swift, by the identity
+    /// Each `.package(url: "…", …)` line of PortableSQL's Package.swift, by the identity
     /// of the package it names (the URL's last part).
     static func packageDeclarations() throws -> [String: String] {
         let manifest = try String(contentsOf: DocumentationPages.root.appending(path: "Package.swift"), encoding: .utf8)
         var declarations: [String: String] = [:]
         for line in manifest.split(separator: "\n") {
             let declaration = line.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ","))
-            guard declaration.hasPrefix(".package(url: \""), declaration.contains("exact: "),
+            guard declaration.hasPrefix(".package(url: \""),
                   let url = declaration.split(separator: "\"").dropFirst().first else { continue }
             let identity = url.split(separator: "/").last.map { String($0.lowercased().replacingOccurrences(of: ".git", with: "")) }
             if let identity { declarations[identity] = declaration }

@@ -186,6 +186,11 @@ import Testing
         let encrypt = try sqlctx(["encrypt", path, encrypted, "--key-file", keyFile])
         #expect(encrypt.status == 0)
         #expect(try sqlcipher(encrypted, "PRAGMA key = 'first key';\nPRAGMA user_version;\nSELECT count(*) FROM item;") == "5\n3\n")
+        // Where bootstrap built SQLCipher 4, its shell is on PATH as `sqlcipher4` and opens the file.
+        if FileManager.default.isExecutableFile(atPath: projectSQLCipherProgram) {
+            let onPath = try run("/usr/bin/env", ["sqlcipher4", encrypted], input: "PRAGMA key = 'first key';\nSELECT count(*) FROM item;\n")
+            #expect(onPath.hasSuffix("3\n"))
+        }
 
         // An existing destination is refused and left alone.
         let before = try Data(contentsOf: URL(fileURLWithPath: encrypted))

@@ -15,6 +15,7 @@ demo: bootstrap
 	$(SWIFT) run sqlctx demo
 
 test: bootstrap
+	bash Scripts/portability-check
 	$(SWIFT) test --disable-xctest
 
 # Examples/NotesServer, a Hummingbird 2 service over PortableSQLServer, built in its own package

@@ -40,12 +40,15 @@ let package = Package(
         ),
         // Ctrl-C for `sqlctx shell`: a SIGINT handler that does only async-signal-safe work.
         .target(name: "CInterruptSignal"),
-        .target(name: "PortableSQL", dependencies: ["CSQLite"]),
-        .target(name: "PortableSQLPlus", dependencies: ["PortableSQL"]),
+        // The one place that imports the platform's C library (Glibc, Musl, Bionic, Darwin, the
+        // Windows CRT) and spells what differs between them; `Scripts/portability-check` holds it.
+        .target(name: "PortableSQLSystem"),
+        .target(name: "PortableSQL", dependencies: ["CSQLite", "PortableSQLSystem"]),
+        .target(name: "PortableSQLPlus", dependencies: ["PortableSQL", "PortableSQLSystem"]),
         .target(name: "PortableSQLCodable", dependencies: ["PortableSQL"]),
         // The dqlite cluster engine (a client of dqlite's wire protocol) and the embedded node,
         // which loads libdqlite at run time: no other product reaches dqlite.
-        .target(name: "PortableSQLCluster", dependencies: ["PortableSQL", "CSQLite"]),
+        .target(name: "PortableSQLCluster", dependencies: ["PortableSQL", "CSQLite", "PortableSQLSystem"]),
         .macro(
             name: "PortableSQLMacrosPlugin",
             dependencies: [
@@ -68,14 +71,14 @@ let package = Package(
         .executableTarget(
             name: "sqlctx",
             dependencies: [
-                "PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "PortableSQLCluster", "CEditLine", "CInterruptSignal",
+                "PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "PortableSQLCluster", "PortableSQLSystem", "CEditLine", "CInterruptSignal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Test-only: a program the tests run in a child process, and the fixtures and engine matrix
         // every test target shares.
-        .executableTarget(name: "PortableSQLTestHelper", dependencies: ["PortableSQLPlus"], path: "Tests/PortableSQLTestHelper"),
-        .target(name: "PortableSQLTestSupport", dependencies: ["PortableSQL", "PortableSQLPlus"], path: "Tests/TestSupport"),
+        .executableTarget(name: "PortableSQLTestHelper", dependencies: ["PortableSQLPlus", "PortableSQLSystem"], path: "Tests/PortableSQLTestHelper"),
+        .target(name: "PortableSQLTestSupport", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
         .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
         .testTarget(

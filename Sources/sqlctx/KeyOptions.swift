@@ -2,11 +2,7 @@ import ArgumentParser
 import Foundation
 import PortableSQLPlus
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// Where a command gets the key of an encrypted database. There is deliberately no `--key`
 /// option: a key on the command line shows in process listings and shell history.

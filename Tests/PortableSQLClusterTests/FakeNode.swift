@@ -1,9 +1,7 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import PortableSQLSystem
 
 /// A TCP listener on 127.0.0.1 that is not dqlite: it answers every connection with garbage,
 /// or never answers at all, or plays a leader that answers what a test makes it answer.
@@ -28,7 +26,7 @@ final class FakeNode: Sendable {
     var connectionCount: Int { descriptors.acceptedCount }
 
     init(_ behaviour: Behaviour) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = StreamSocket.open(family: AF_INET)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -51,11 +49,11 @@ final class FakeNode: Sendable {
                 switch behaviour {
                 case .garbage:
                     let answer = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8)
-                    _ = send(connection, answer, answer.count, Int32(MSG_NOSIGNAL))
+                    _ = send(connection, answer, answer.count, StreamSocket.sendFlags)
                 case .answer(let bytes):
                     var version = [UInt8](repeating: 0, count: 8)
                     _ = recv(connection, &version, 8, Int32(MSG_WAITALL))
-                    _ = send(connection, bytes, bytes.count, Int32(MSG_NOSIGNAL))
+                    _ = send(connection, bytes, bytes.count, StreamSocket.sendFlags)
                 case .leader(let reply):
                     descriptors.serve(connection)
                     Thread {
@@ -85,7 +83,7 @@ final class FakeNode: Sendable {
             case 3: answer = FakeReply.database(id: 0)
             default: answer = reply(header[4])
             }
-            if let answer { _ = send(connection, answer, answer.count, Int32(MSG_NOSIGNAL)) }
+            if let answer { _ = send(connection, answer, answer.count, StreamSocket.sendFlags) }
         }
     }
 

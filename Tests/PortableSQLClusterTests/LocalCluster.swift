@@ -3,9 +3,7 @@ import PortableSQL
 import PortableSQLCluster
 import PortableSQLTestSupport
 
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import PortableSQLSystem
 
 /// A failure of the test fixtures themselves.
 struct ClusterTestFailure: Error, CustomStringConvertible {
@@ -18,7 +16,7 @@ struct ClusterTestFailure: Error, CustomStringConvertible {
 
 /// A port on 127.0.0.1 that nothing listens on right now (the system's pick for port 0).
 func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = StreamSocket.open(family: AF_INET)
     defer { close(descriptor) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

@@ -45,7 +45,7 @@ import Testing
         let projectBuilt = FileManager.default.fileExists(atPath: SQLCipherDiscovery.projectBuiltLibrary)
         #expect(SharedLibraryFile.bindsItsOwnSymbols(fileAt: SQLCipherDiscovery.projectBuiltLibrary) == projectBuilt)
         #expect(!SharedLibraryFile.bindsItsOwnSymbols(fileAt: systemSQLCipherLibrary))
-        #expect(!SharedLibraryFile.bindsItsOwnSymbols(fileAt: "/usr/lib/x86_64-linux-gnu/libsqlite3.so.0"))
+        #expect(!SharedLibraryFile.bindsItsOwnSymbols(fileAt: systemSQLiteLibrary))
         let directory = try TemporaryDirectory()
         for (name, bytes) in [("empty", Data()), ("text", Data("not a library".utf8)), ("truncated", Data([0x7F, 0x45, 0x4C, 0x46, 2, 1] + Array(repeating: 0xFF, count: 80)))] {
             try bytes.write(to: URL(fileURLWithPath: directory.path(name)))

@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func aLibraryThatIsNotSQLCipherIsRefusedByName() throws {
-        let context = SQLContext(configuration: .sqlcipher(libraryAt: "/usr/lib/x86_64-linux-gnu/libsqlite3.so.0"))
+        let context = SQLContext(configuration: .sqlcipher(libraryAt: systemSQLiteLibrary))
         let error = try #require(throws: SQLError.self) { try context.selectAll(sql: "SELECT 1") }
         #expect(error.code == .cantOpen)
         #expect(error.message.contains("no sqlite3_key"), "\(error.message)")

@@ -4,9 +4,7 @@ import PortableSQLTestSupport
 import Synchronization
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import PortableSQLSystem
 
 /// Files PortableSQL writes are never more readable than their source, while they are written
 /// and after; a file rewritten in place keeps its mode and owner.

@@ -3,9 +3,7 @@ import PortableSQLPlus
 import PortableSQLTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import PortableSQLSystem
 
 /// What a killed rewrite or copy leaves beside a database (a plain temporary file with its
 /// journal, `-migrated`) is removed by the next call that knows it is stale, and by nothing

@@ -137,7 +137,7 @@ import Testing
 
         // A plain SQLite is refused: it would write secrets in clear text.
         let plain = try #require(throws: CommandFailure.self) {
-            try run(helper, ["open-plus"], environment: ["SQLCIPHER_LIBRARY": "/usr/lib/x86_64-linux-gnu/libsqlite3.so.0"])
+            try run(helper, ["open-plus"], environment: ["SQLCIPHER_LIBRARY": systemSQLiteLibrary])
         }
         #expect(plain.status == 1)
         #expect(plain.standardError.contains("no sqlite3_key"))

@@ -1,9 +1,7 @@
 import Foundation
 import PortableSQLPlus
 
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import PortableSQLSystem
 
 /// Counts the steps of a rewrite or copy (`FileSteps`) and kills this process with SIGKILL
 /// just before step `killAt` (never when it is 0), after reporting which step that is.

@@ -5,9 +5,7 @@
 import Foundation
 import PortableSQLPlus
 
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import PortableSQLSystem
 
 /// Writes a line to standard output at once (unbuffered), so that the parent sees it even if
 /// this process is killed right after.

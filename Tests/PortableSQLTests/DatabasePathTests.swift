@@ -4,9 +4,7 @@ import PortableSQLTestSupport
 import Synchronization
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import PortableSQLSystem
 
 /// What an open on another thread gave.
 final class OpenOutcome: Sendable {
@@ -78,7 +76,7 @@ final class OpenOutcome: Sendable {
     @Test func directoriesDevicesAndSocketsAreRefused() throws {
         let directory = try TemporaryDirectory()
         let socketPath = directory.path("socket")
-        let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let socketDescriptor = StreamSocket.open(family: AF_UNIX)
         try #require(socketDescriptor >= 0)
         defer { close(socketDescriptor) }
         var address = sockaddr_un()

@@ -3,9 +3,7 @@ import PortableSQLPlus
 import PortableSQLTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import PortableSQLSystem
 
 /// A child process commits batches in a loop and is killed with SIGKILL at spread-out moments;
 /// after each kill the database is intact, holds every batch the child reported committed, and

@@ -3,9 +3,7 @@ import PortableSQLPlus
 import PortableSQLTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import PortableSQLSystem
 
 /// An operation of `PortableSQLTestHelper rewrite`, the form it reads and the form it writes.
 struct RewriteOperation: Sendable, CustomStringConvertible {

@@ -3,9 +3,7 @@ import PortableSQLPlus
 import PortableSQLTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import PortableSQLSystem
 
 /// Each whole-file rewrite and copy runs in a child process that is killed with SIGKILL at one
 /// point, once for every point: just before each of its own steps (`FileSteps`: each unlink,

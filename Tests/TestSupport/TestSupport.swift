@@ -64,7 +64,30 @@ public let projectSQLCipherProgram = "/usr/local/lib/portablesql/sqlcipher/bin/s
 /// Debian's own `sqlcipher` program (SQLCipher 3.4.1 on Debian 12).
 public let systemSQLCipherProgram = "/usr/bin/sqlcipher"
 /// Debian's own SQLCipher library (3.4.1 on Debian 12), for the tests that name a SQLCipher 3.
-public let systemSQLCipherLibrary = "/usr/lib/x86_64-linux-gnu/libsqlcipher.so.0"
+public let systemSQLCipherLibrary = systemLibraryPath("libsqlcipher.so.0")
+/// The system's SQLite library, the one the core links.
+public let systemSQLiteLibrary = systemLibraryPath("libsqlite3.so.0")
+
+/// Where the system's shared library `name` is, as the dynamic loader's cache lists it
+/// (`ldconfig -p`) for this machine's architecture; `name` itself (for `dlopen` to search)
+/// when the cache has no such entry.
+public func systemLibraryPath(_ name: String) -> String {
+    guard let listing = try? run("/sbin/ldconfig", ["-p"]) else { return name }
+    // Lines read "\tlibsqlite3.so.0 (libc6,x86-64) => /lib/x86_64-linux-gnu/libsqlite3.so.0".
+    let entries = listing.split(separator: "\n").compactMap { line -> (flags: Substring, path: String)? in
+        let parts = line.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0] == name, let arrow = parts[1].range(of: " => ") else { return nil }
+        return (parts[1][..<arrow.lowerBound], String(parts[1][arrow.upperBound...]))
+    }
+    #if arch(x86_64)
+    let architecture = "x86-64"
+    #elseif arch(arm64)
+    let architecture = "AArch64"
+    #else
+    let architecture = ""
+    #endif
+    return (entries.first { $0.flags.contains(architecture) } ?? entries.first)?.path ?? name
+}
 
 /// The `sqlcipher` program built with the library that `.plus` runs on: the project-built one
 /// when it is installed and `SQLCIPHER_LIBRARY` names no other library, else Debian's.

@@ -2,9 +2,7 @@ import Foundation
 import PortableSQLTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import PortableSQLSystem
 
 /// `sqlctx decrypt` and `sqlctx backup` run under strace and are killed with SIGKILL just before
 /// each rename, link, unlink, fsync and ftruncate they make: the destination is then absent or

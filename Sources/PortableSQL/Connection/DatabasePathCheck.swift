@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 extension SQLContext {
     /// Checks, before SQLite opens it, that `path` names a regular file or nothing yet (a file

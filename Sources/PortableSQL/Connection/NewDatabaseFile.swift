@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 extension SQLContext {
     /// Runs `write`, which fills a new database file with a copy of the database `schema` of

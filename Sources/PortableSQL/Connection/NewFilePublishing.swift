@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// The mode and owner a new database file gets once it is complete: those of the file it was
 /// made from, or SQLite's default mode (0644 less the umask) when there is none.

@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// Which leftovers of killed copies and rewrites `SQLContext.removeLeftovers(_:of:)` removes.
 package enum RewriteLeftovers: Sendable {

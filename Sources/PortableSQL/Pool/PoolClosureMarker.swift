@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// Which pools the current thread is running a closure of, so that a pool can refuse a call
 /// from inside its own closure (which would wait for itself) instead of deadlocking.

@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// Why a node did not start, when libdqlite 1.11 does not say (it leaves its message empty when
 /// the address cannot be bound).
@@ -15,7 +11,7 @@ extension SQLClusterNode {
         if let libraryMessage, !libraryMessage.isEmpty { return libraryMessage }
         do {
             let bindError: String? = try NodeAddress.withResolved(address, passive: true) { candidate in
-                let descriptor = socket(candidate.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+                let descriptor = StreamSocket.open(family: candidate.ai_family)
                 guard descriptor >= 0 else { return String(cString: strerror(errno)) }
                 defer { _ = close(descriptor) }
                 var one: Int32 = 1

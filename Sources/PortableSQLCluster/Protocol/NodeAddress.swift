@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// A node's "host:port" or "[v6]:port" address, split and resolved: one reading for the
 /// client's connections and the node's own checks.
@@ -30,7 +26,7 @@ enum NodeAddress {
         let (host, port) = try split(address)
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = StreamSocket.streamType
         if passive { hints.ai_flags = AI_PASSIVE }
         var list: UnsafeMutablePointer<addrinfo>?
         let resolved = getaddrinfo(host, port, &hints, &list)

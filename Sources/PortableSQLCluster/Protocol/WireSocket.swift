@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// A TCP connection to one node, non-blocking underneath: every connect, read and write waits
 /// with `poll` until a deadline, so that no call can hang.
@@ -41,7 +37,7 @@ final class WireSocket {
     /// and a node may listen on only one).
     private func connect(to info: addrinfo, until deadline: Date, timeout: Double) throws {
         close()
-        descriptor = socket(info.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        descriptor = StreamSocket.open(family: info.ai_family)
         guard descriptor >= 0 else { throw WireError.unreachable(address: address, reason: String(cString: strerror(errno))) }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         var one: Int32 = 1
@@ -75,7 +71,7 @@ final class WireSocket {
         let deadline = Date().addingTimeInterval(timeout)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, StreamSocket.sendFlags) }
             if count > 0 {
                 sent += count
             } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {

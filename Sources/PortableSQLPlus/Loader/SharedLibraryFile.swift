@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// A shared library opened with `dlopen`, kept out of the process's global symbol namespace.
 ///
@@ -46,14 +42,12 @@ struct SharedLibraryFile {
     ///   `RTLD_DEEPBIND` in a process whose sanitizer runtime refuses it.
     static func isolated(_ path: String) throws -> SharedLibraryFile {
         var mode = RTLD_NOW | RTLD_LOCAL
-        #if os(Linux)
-        if !bindsItsOwnSymbols(fileAt: path) {
+        if let deepBind = LibraryLoading.deepBind, !bindsItsOwnSymbols(fileAt: path) {
             guard !sanitizerIsLoaded else {
                 throw LoadFailure(description: "it is not linked with -Bsymbolic, so it needs RTLD_DEEPBIND, which this process's sanitizer runtime refuses; use a SQLCipher built by Scripts/build-sqlcipher")
             }
-            mode |= RTLD_DEEPBIND
+            mode |= deepBind
         }
-        #endif
         guard let handle = dlopen(path, mode) else { throw LoadFailure(description: loaderMessage()) }
         return SharedLibraryFile(handle: handle, path: resolvedPath(of: handle, fallback: path))
     }

@@ -2,11 +2,7 @@ import ArgumentParser
 import Foundation
 import PortableSQLPlus
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// `sqlctx shell DB` (or `sqlctx DB`): SQL statements and dot-commands, typed at a prompt with
 /// line editing and history, or read from standard input as a script.

@@ -1,11 +1,7 @@
 import Foundation
 import PortableSQL
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// The file where the shell keeps what was typed, between sessions: `~/.sqlctx_history`,
 /// private to its owner (mode 0600). An entry that carries a key is never kept.

@@ -2,11 +2,7 @@ import CInterruptSignal
 import Dispatch
 import PortableSQL
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// Ctrl-C in the shell, taken as sqlite3 takes it: SIGINT stops the running statement
 /// (`SQLITE_INTERRUPT`) instead of ending the tool.

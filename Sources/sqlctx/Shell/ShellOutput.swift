@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// Where the shell writes results: standard output, or the file named by `.output FILE`.
 /// Text is gathered by `append(_:)` and written in large pieces; `flush()` writes what is gathered.

@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import PortableSQLSystem
 
 /// Lines read from a file descriptor, without prompts or history: standard input when it is not
 /// a terminal, or a `.read` file. Lines end at `\n`; a `\r` before it is kept (SQL takes it as

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `Scripts/portability-check`, which `make test` runs first: the package passes it, and each
+/// kind of violation planted in a copy of a file is reported with its place, while the same
+/// words in comments and messages are not.
+@Suite struct PortabilityCheckTests {
+    /// Runs the check on `root`; returns its exit status and what it printed.
+    private func check(_ root: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(filePath: "/bin/bash")
+        process.arguments = [DocumentationPages.root.appending(path: "Scripts/portability-check").path, root.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    private func write(_ text: String, to path: String, in root: URL) throws {
+        let file = root.appending(path: path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    @Test func thePackagePasses() throws {
+        let result = try check(DocumentationPages.root)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func eachPlantedViolationIsReportedWithItsPlace() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "portability-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write("""
+            import Foundation
+            import Glibc
+            /// MSG_NOSIGNAL and /usr/lib/x86_64-linux-gnu, in a comment: not read.
+            let flags = Int32(MSG_NOSIGNAL)
+            let message = "needs RTLD_DEEPBIND"
+            """, to: "Sources/Feature/Socket.swift", in: root)
+        try write("""
+            let library = "/usr/lib/x86_64-linux-gnu/libsqlite3.so.0"
+            let kind = Int32(SOCK_STREAM.rawValue)
+            """, to: "Tests/FeatureTests/Paths.swift", in: root)
+        try write("@_exported import Glibc\nlet flags = Int32(SOCK_CLOEXEC.rawValue)\n", to: "Sources/PortableSQLSystem/CLibrary.swift", in: root)
+        let result = try check(root)
+        #expect(result.status == 1)
+        let reported = result.output.split(separator: "\n").map { $0.split(separator: ": ").prefix(2).joined(separator: ": ") }
+        #expect(reported == [
+            "portability-check: Sources/Feature/Socket.swift:2",
+            "portability-check: Sources/Feature/Socket.swift:4",
+            "portability-check: Tests/FeatureTests/Paths.swift:1",
+            "portability-check: Tests/FeatureTests/Paths.swift:2",
+        ])
+        #expect(result.output.contains("\"import Glibc\" outside PortableSQLSystem"))
+        #expect(result.output.contains("glibc's MSG_NOSIGNAL"))
+        #expect(result.output.contains("multiarch folder /lib/x86_64-linux-gnu"))
+    }
+}

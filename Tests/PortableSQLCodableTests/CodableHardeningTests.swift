@@ -193,3 +193,114 @@ private struct Visit: Codable, SQLCodableRecord, Equatable {
         #expect(try context.selectAll("SELECT a, b FROM pairs WHERE b = \(second)") == [[.text("?"), .long(2)]])
     }
 }
+
+/// The first version of a record, and the second, which added an optional column.
+private struct Memo: Codable, SQLCodableRecord, Equatable {
+    static let tableName = "memos"
+    var id: Int?
+    var title: String
+}
+
+private struct MemoWithNote: Codable, SQLCodableRecord, Equatable {
+    static let tableName = "memos"
+    var id: Int?
+    var title: String
+    var note: String?
+}
+
+/// A class record with a computed property and an observed stored one.
+private final class PricedClass: Codable, SQLCodableRecord {
+    var id: Int?
+    var price: Int = 0 { didSet { changes += 1 } }
+    var changes = 0
+    var doubled: Int { price * 2 }
+
+    init(price: Int) {
+        self.price = price
+    }
+}
+
+/// A date that is no instant.
+private struct Stamp: Codable, SQLCodableRecord {
+    var id: Int?
+    var when: Date
+}
+
+/// Types whose default table names would name one table.
+private enum Gamma {
+    struct Item: Codable, SQLCodableRecord { var id: Int?; var g: String }
+}
+
+private struct Gamma_Item: Codable, SQLCodableRecord { var id: Int?; var h: String }
+
+/// The attacks of the independent run of issue 38, each refused or read right.
+@Suite struct CodableHardeningFollowUpTests {
+    @Test func aColumnAddedSinceReadsAsNullWhereItCannotBeAdded() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("grow.sqlite")
+        do {
+            let writer = try SQLContext(path: path)
+            defer { try? writer.close() }
+            try writer.insert(Memo(title: "old"))
+        }
+        let reader = try SQLContext(path: path, flags: [.readOnly])
+        defer { try? reader.close() }
+        #expect(try reader.query(MemoWithNote.self).eval().load() == [MemoWithNote(id: 1, title: "old", note: nil)])
+        #expect(try reader.query(MemoWithNote.self).where(\.note == nil).count() == 1)
+        #expect(try reader.query(MemoWithNote.self).where(\.note == "note").count() == 0)
+        let note = try #require(MemoWithNote.column(for: \MemoWithNote.note))
+        #expect(try reader.count(MemoWithNote.self, where: note.equals(.text("note"))) == 0)
+        // A statement that writes never runs without the column: a DELETE would compare with the text "note".
+        let error = #expect(throws: SQLError.self) { try reader.delete(MemoWithNote.self, where: note.equals(.text("note"))) }
+        #expect(error?.message.contains("table memos lacks column(s) note") == true)
+        #expect(try reader.selectAll(sql: "SELECT count(*) FROM memos") == [[.long(1)]])
+
+        let pool = try SQLContextPool(path: path)
+        defer { try? pool.close() }
+        #expect(try await pool.read { try $0.query(MemoWithNote.self).where(\.note == nil).eval().load().map(\.title) } == ["old"])
+        _ = try await pool.write { try $0.insert(MemoWithNote(title: "new", note: "n")) }
+        #expect(try await pool.read { try $0.query(MemoWithNote.self).orderBy(\.id).eval().load().map(\.note) } == [nil, "n"])
+    }
+
+    @Test func aClassRecordsComputedKeyPathThrowsAndItsObservedPropertyIsAColumn() throws {
+        let context = SQLContext()
+        try context.insert(PricedClass(price: 10))
+        try context.insert(PricedClass(price: 20))
+        let error = #expect(throws: SQLError.self) { try context.query(PricedClass.self).where(\.doubled == 20).eval().load() }
+        #expect(error?.resultCode == .misuse)
+        #expect(throws: SQLError.self) { try context.query(PricedClass.self).orderBy(\.doubled).eval().load() }
+        #expect(try context.query(PricedClass.self).where(\.price == 20).eval().load().map(\.price) == [20])
+        #expect(try context.query(Priced.self).orderBy(.desc(\.price)).eval().load().isEmpty)
+    }
+
+    @Test func aDateThatIsNaNIsRefused() throws {
+        let context = SQLContext()
+        let error = #expect(throws: SQLError.self) { try context.insert(Stamp(when: Date(timeIntervalSince1970: .nan))) }
+        #expect(error?.resultCode == .mismatch)
+        #expect(error?.message.contains("when: a Date whose value is NaN cannot be stored") == true)
+        try context.insert(Stamp(when: Date(timeIntervalSince1970: -0.0)))
+        #expect(try context.query(Stamp.self).eval().load().map(\.when) == [Date(timeIntervalSince1970: 0)])
+    }
+
+    @Test func numberedAndNamedParametersBesideValuesAreRefusedInSQLAndConditions() throws {
+        let context = SQLContext()
+        try context.exec(sql: "CREATE TABLE pairs (a, b, c)")
+        let error = #expect(throws: SQLError.self) { try context.exec("INSERT INTO pairs (a, b) VALUES (\(2), ?1)") }
+        #expect(error?.resultCode == .range)
+        #expect(error?.message.contains("the parameter ?1 written in its text") == true)
+        #expect(throws: SQLError.self) { try context.exec("INSERT INTO pairs VALUES (\(1), \(2), ?2)") }
+        #expect(try context.selectAll(sql: "SELECT count(*) FROM pairs") == [[.long(0)]])
+        try context.insert(Priced(price: 10))
+        let condition = #expect(throws: SQLError.self) { try context.query(Priced.self).where("\(\.price) > \(1) AND \(\.price) < ?").eval().load() }
+        #expect(condition?.resultCode == .range)
+    }
+
+    @Test func typesWhoseDefaultNamesNameOneTableCannotBothBeUsed() throws {
+        let context = SQLContext()
+        try context.insert(Gamma.Item(g: "g"))
+        let error = #expect(throws: SQLError.self) { try context.insert(Gamma_Item(h: "h")) }
+        #expect(error?.resultCode == .misuse)
+        #expect(error?.message.contains("would both use the table Gamma_Item") == true)
+        #expect(try context.query(Gamma.Item.self).eval().load().map(\.g) == ["g"])
+    }
+}

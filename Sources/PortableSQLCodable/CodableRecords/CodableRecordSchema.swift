@@ -29,8 +29,12 @@ final class CodableRecordSchema: @unchecked Sendable {
     /// The record type.
     let recordType: any SQLCodableRecord.Type
 
+    /// Whether the table is named by default, after the type (`RecordTypeName`).
+    let namedByDefault: Bool
+
     init<T: SQLCodableRecord>(_ type: T.Type) {
         recordType = type
+        namedByDefault = T.tableName == RecordTypeName.tableName(of: type)
         var properties: [SchemaProbe.Property] = []
         do {
             properties = try SchemaProbe.properties(of: type)

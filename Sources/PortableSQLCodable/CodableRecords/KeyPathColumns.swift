@@ -2,9 +2,9 @@ import Foundation
 
 /// Finds the column a key path of a `SQLCodableRecord` reads: of the instances `SchemaProbe`
 /// makes with one property varied at a time, the one whose value at the key path differs from
-/// the all-zero instance's varies that key path's property. Found once per key path; a key path
-/// of a struct that is not to a stored property (a computed one, one with observers or a
-/// property wrapper) reads no column.
+/// the all-zero instance's varies that key path's property, when the key path's values are
+/// that property's own. Found once per key path; a computed property (even one that reads a
+/// stored one) and a property wrapper's key path read no column.
 enum KeyPathColumns {
     /// The column `keyPath` reads, or `nil` when it reads no stored property (a computed
     /// property, a property of a property) or the type cannot be a record.
@@ -19,23 +19,36 @@ enum KeyPathColumns {
 
     private static func find(_ keyPath: AnyKeyPath, _ schema: CodableRecordSchema) throws -> Int? {
         func read<Root>(_ root: Root) -> Any? { root[keyPath: keyPath] }
-        guard type(of: keyPath).rootType == schema.recordType, isStored(keyPath, in: schema.recordType), let baseValue = read(try schema.probeInstance(varying: nil)) else { return nil }
+        guard type(of: keyPath).rootType == schema.recordType else { return nil }
+        let base = try schema.probeInstance(varying: nil)
+        guard let baseValue = read(base) else { return nil }
         let valueType = type(of: keyPath).valueType
         for position in schema.names.indices where isType(valueType, of: schema.types[position]) {
-            guard let variedValue = read(try schema.probeInstance(varying: position)) else { return nil }
-            if differ(baseValue, variedValue) { return position }
+            let varied = try schema.probeInstance(varying: position)
+            guard let variedValue = read(varied) else { return nil }
+            if differ(baseValue, variedValue) {
+                return isStoredProperty(values: (baseValue, variedValue), of: (base, varied)) ? position : nil
+            }
         }
         return nil
     }
 
-    /// Whether `keyPath` reads a stored property of a struct, which has an offset in the
-    /// struct's memory, rather than a computed one (which may read a stored property and so
-    /// vary with it). A class's key paths have no offsets: for a class, every key path is left
-    /// to the comparison of instances.
-    private static func isStored<Root: SQLCodableRecord>(_ keyPath: AnyKeyPath, in root: Root.Type) -> Bool {
-        guard !(Root.self is AnyObject.Type) else { return true }
-        guard let partial = keyPath as? PartialKeyPath<Root> else { return false }
-        return MemoryLayout<Root>.offset(of: partial) != nil
+    /// Whether `values`, a key path's in two instances, are those of one stored property of
+    /// the instances (as `Mirror` lists them, a class's superclasses' included): a computed
+    /// property that reads a stored one (`price * 2`) varies with it, but not as it does.
+    private static func isStoredProperty(values: (base: Any, varied: Any), of instances: (base: Any, varied: Any)) -> Bool {
+        func storedValues(_ instance: Any) -> [Any] {
+            var values: [Any] = []
+            var mirror: Mirror? = Mirror(reflecting: instance)
+            while let current = mirror {
+                values += current.children.map(\.value)
+                mirror = current.superclassMirror
+            }
+            return values
+        }
+        return zip(storedValues(instances.base), storedValues(instances.varied)).contains { base, varied in
+            !differ(base, values.base) && !differ(varied, values.varied)
+        }
     }
 
     /// Whether a key path whose value is of `valueType` can read a property of `propertyType`

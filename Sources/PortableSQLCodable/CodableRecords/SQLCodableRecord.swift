@@ -35,7 +35,7 @@
 ///   saying so.
 /// - Key paths of the type's properties name their columns in predicates, ordering and SQL
 ///   interpolation (`\.title == "x"`, `orderBy(\.title)`, `"\(\Note.title)"`). A key path to a
-///   computed property names no column: the query throws `SQLITE_MISUSE`.
+///   computed property (`price * 2`) names no column: the query throws `SQLITE_MISUSE`.
 ///
 /// `SQLCodableRecord` refines `SQLCodable`, so every record API (queries, joins, cursors,
 /// `upsert`, `delete`) takes these records too.

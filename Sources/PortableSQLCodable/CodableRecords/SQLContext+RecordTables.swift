@@ -30,35 +30,74 @@ extension SQLContext {
 
     private func creatingRecordTables<R>(_ tables: [SQLTable], inSchema schema: String?, standingIn: Bool, _ body: (String) throws -> R) throws -> R {
         for table in tables { if let failure = table.definitionError { throw failure } }
-        for table in tables where table.createdOnFirstUse { try checkOnce(table, inSchema: schema) }
+        var incomplete: [IncompleteTable] = []
+        for table in tables where table.createdOnFirstUse {
+            if let found = try checkOnce(table, inSchema: schema) { incomplete.append(found) }
+        }
+        if !incomplete.isEmpty {
+            // Run as it is, a statement over a table that lacks a column would take the quoted
+            // name for a string (a SELECT reads it as every row's value; a DELETE … WHERE
+            // compares with it): a read sees the columns through stand-ins, anything else fails.
+            guard standingIn, schema == nil, let prefix = try standIns(for: incomplete) else {
+                if let lacking = incomplete.first(where: { $0.existing != nil }) { throw lacking.error }
+                return try body("")
+            }
+            return try body(prefix)
+        }
         do {
             return try body("")
         } catch let error as SQLError {
             do {
                 try createTables(tables, after: error, inSchema: schema)
             } catch let failure as SQLError where failure.code == error.code && failure.message == error.message {
-                guard standingIn, schema == nil, Self.isMissingSchemaObject(error.message), isReadOnly, let prefix = try emptyStandIns(for: tables) else { throw failure }
+                let missing = tables.filter(\.createdOnFirstUse).map { IncompleteTable(table: $0, existing: nil, failure: failure) }
+                guard standingIn, schema == nil, Self.isMissingSchemaObject(error.message), isReadOnly,
+                      let prefix = try standIns(for: missing) else { throw failure }
                 return try body(prefix)
             }
             return try body("")
         }
     }
 
-    /// A `WITH` clause that stands for each of `tables` created on first use that the main
-    /// database lacks, as an empty row set of its columns; `nil` when it lacks none.
+    /// A table created on first use that could not be created or given all its columns here
+    /// (on a read-only database, say).
+    private struct IncompleteTable {
+        let table: SQLTable
+        /// The stored table's columns, by their names in lower case; `nil` when it does not exist.
+        let existing: Set<String>?
+        /// Why it could not be made whole.
+        let failure: any Error
+
+        /// The error of a statement that cannot run without the missing columns.
+        var error: any Error {
+            guard let existing, let failure = failure as? SQLError else { return failure }
+            let missing = table.columns.filter { !existing.contains($0.name.lowercased()) }.map(\.name)
+            return SQLError(code: failure.resultCode, message: "table \(table.name) lacks column(s) \(missing.joined(separator: ", ")), which cannot be added here: \(failure.message)")
+        }
+    }
+
+    /// A `WITH` clause that stands for each of `tables` in the main database as a row set of
+    /// all its columns: an empty one for a table that does not exist, the stored rows with NULL
+    /// for each missing column otherwise. `nil` when a table is elsewhere than in main.
     ///
     /// - Throws: `SQLError` from SQLite.
-    private func emptyStandIns(for tables: [SQLTable]) throws -> String? {
-        let absent = try tables.filter(\.createdOnFirstUse).filter { table in
-            try selectAll(sql: "SELECT 1 FROM main.sqlite_master WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE", parameters: [.text(table.name)]).isEmpty
-        }
-        guard !absent.isEmpty else { return nil }
-        let standIns = absent.map { table in
+    private func standIns(for tables: [IncompleteTable]) throws -> String? {
+        var standIns: [String] = []
+        for incomplete in tables {
+            let table = incomplete.table
+            let inMain = try !selectAll(sql: "SELECT 1 FROM main.sqlite_master WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE", parameters: [.text(table.name)]).isEmpty
             let columns = table.columns.map(\.quotedIdentifier).joined(separator: ", ")
-            let nulls = table.columns.map { _ in "NULL" }.joined(separator: ", ")
-            return "\(table.quotedIdentifier)(\(columns)) AS (SELECT \(nulls) LIMIT 0)"
+            if let existing = incomplete.existing {
+                guard inMain else { return nil }
+                let values = table.columns.map { existing.contains($0.name.lowercased()) ? $0.quotedIdentifier : "NULL" }.joined(separator: ", ")
+                standIns.append("\(table.quotedIdentifier)(\(columns)) AS (SELECT \(values) FROM main.\(table.quotedIdentifier))")
+            } else {
+                guard !inMain else { continue }
+                let nulls = table.columns.map { _ in "NULL" }.joined(separator: ", ")
+                standIns.append("\(table.quotedIdentifier)(\(columns)) AS (SELECT \(nulls) LIMIT 0)")
+            }
         }
-        return "WITH " + standIns.joined(separator: ", ") + " "
+        return standIns.isEmpty ? nil : "WITH " + standIns.joined(separator: ", ") + " "
     }
 
     /// After `error`, creates those of `tables` that are created on first use, or adds their
@@ -81,28 +120,51 @@ extension SQLContext {
     /// Creates `table` or adds its missing columns, the first time this context uses it (in
     /// `schema`). A cached marker statement remembers that it was done: the statement cache is
     /// the context's memory of what it prepared, and dropping the marker only means checking
-    /// again.
-    private func checkOnce(_ table: SQLTable, inSchema schema: String?) throws {
+    /// again. Returns what is missing when that cannot be done here (a read-only database).
+    ///
+    /// - Throws: as `checkColumnTypes(_:_:)`; `SQLError` from SQLite.
+    private func checkOnce(_ table: SQLTable, inSchema schema: String?) throws -> IncompleteTable? {
         var firstUse = false
         let key: StatementKey = schema.map { .text("SELECT 1 /* \(ObjectIdentifier(table.layout)) \($0) */") }
             ?? .derived(ObjectIdentifier(table.layout), variant: RecordStatement.tableChecked.rawValue)
         guard let marker = try checkOutStatement(key: key, owner: table.layout, sql: {
             firstUse = true
             return "SELECT 1"
-        }) else { return }
+        }) else { return nil }
         checkIn(marker)
-        guard firstUse else { return }
+        guard firstUse else { return nil }
         do {
+            try claimTableName(table)
             try createOrAddColumns(table, inSchema: schema)
-        } catch let conflict as SQLError where conflict.code == .mismatch {
-            marker.finalize()
-            throw conflict
+            return nil
         } catch {
-            // Not done: the next use checks again. Failing here is no error yet: a read-only
-            // database with the table in place needs nothing, and one without it fails with
-            // SQLite's own error when the statement runs.
+            // Not done: the next use checks again.
             marker.finalize()
+            if let conflict = error as? SQLError, conflict.code == .mismatch || conflict.code == .misuse { throw conflict }
+            let declared = try declaredTypes(of: table, inSchema: schema)
+            try Self.checkColumnTypes(table, declared)
+            guard !declared.isEmpty else { return IncompleteTable(table: table, existing: nil, failure: error) }
+            let existing = Set(declared.keys)
+            guard table.columns.contains(where: { !existing.contains($0.name.lowercased()) }) else { return nil }
+            return IncompleteTable(table: table, existing: existing, failure: error)
         }
+    }
+
+    /// Claims `table`'s name in this context for its record type, when the type's table is
+    /// named after it: two such types (`Gamma.Item` and a top-level `Gamma_Item`, two types
+    /// local to functions, names that differ only in case) would read each other's rows. A
+    /// cached marker statement holds the claim, as `checkOnce` does.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when another such type claimed the name here.
+    func claimTableName(_ table: SQLTable) throws {
+        guard let schema = table.layout.codableSchema, schema.namedByDefault else { return }
+        let claim = "SELECT 1 /* \(String(reflecting: schema.recordType)) */"
+        let key = StatementKey.text("SELECT 1 /* the record table \(table.name.lowercased()) */")
+        guard let marker = try checkOutStatement(key: key, owner: nil, sql: { claim }) else { return }
+        defer { checkIn(marker) }
+        guard marker.sql != claim else { return }
+        let other = marker.sql.dropFirst("SELECT 1 /* ".count).dropLast(" */".count)
+        throw SQLError(code: .misuse, message: "\(String(reflecting: schema.recordType)) and \(other) would both use the table \(table.name) (SQLite's table names ignore case); declare a tableName for one of them")
     }
 
     /// Whether SQLite's `message` says a table or column does not exist.

@@ -36,8 +36,12 @@ enum StoredValueCoding {
     static func encode<T: Encodable>(_ value: T, kind: StoredKind, name: String) throws -> SQLValue {
         switch kind {
         case .columnValue:
-            if let columnValue = value as? any SQLColumnValue { return columnValue.sqlValue }
-            return try encodeSingle(value, name)
+            guard let columnValue = value as? any SQLColumnValue else { return try encodeSingle(value, name) }
+            let stored = columnValue.sqlValue
+            if case .real(let real) = stored, real.isNaN {
+                throw SQLError(code: .mismatch, message: "\(name): a \(T.self) whose value is NaN cannot be stored, since SQLite stores it as NULL")
+            }
+            return stored
         case .json:
             return .text(String(decoding: try jsonEncoder.encode(value), as: UTF8.self))
         case .integer, .real, .text, .boolean, .singleValue:

@@ -83,10 +83,23 @@ extension SQLContext {
     /// - Throws: `SQLError`, as `exec(_:)`.
     private func checkedInterpolation(_ sql: SQL) throws -> SQLExpression {
         let expression = try sql.checkedExpression()
-        let parameterCount = try withCachedStatement(expression.sql) { $0.parameterCount }
-        if let parameterCount, Int(parameterCount) != expression.bindings.count {
-            throw SQLError(code: .range, message: "the statement has \(parameterCount) parameter(s) and \(expression.bindings.count) interpolated value(s): write each value as an interpolation, not as a ? in the text", sql: expression.sql)
-        }
+        _ = try withCachedStatement(expression.sql) { try $0.checkParametersAreValues(count: expression.bindings.count) }
         return expression
+    }
+}
+
+extension SQLStatement {
+    /// Checks that the statement's parameters are `count` plain `?`s, one for each value that
+    /// SQL interpolation (or a query's conditions) bound: a `?`, `?NNN` or `:name` written in
+    /// the text would take a value's place.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_RANGE`) naming the counts or the written parameter.
+    func checkParametersAreValues(count: Int) throws {
+        if let written = parameterNames.compactMap({ $0 }).first {
+            throw SQLError(code: .range, message: "the statement has the parameter \(written) written in its text: write each value as an interpolation", sql: sql)
+        }
+        guard Int(parameterCount) == count else {
+            throw SQLError(code: .range, message: "the statement has \(parameterCount) parameter(s) and \(count) interpolated value(s): write each value as an interpolation, not as a ? in the text", sql: sql)
+        }
     }
 }

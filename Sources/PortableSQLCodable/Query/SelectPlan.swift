@@ -146,6 +146,12 @@ struct SelectPlan {
         }
         let (sql, parameters) = statement()
         let prepared = try creatingRecordTables(on: context) { prefix in try context.prepare(sql: prefix + sql) }
+        do {
+            try prepared.checkParametersAreValues(count: parameters.count)
+        } catch {
+            prepared.finalize()
+            throw error
+        }
         try prepared.bind(parameters: parameters)
         return prepared
     }

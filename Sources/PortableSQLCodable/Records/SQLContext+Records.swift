@@ -131,6 +131,7 @@ extension SQLContext {
         guard let statement else { throw SQLError(code: .misuse, message: "cannot prepare the insert into \(table.name)") }
         if prepared, table.createdOnFirstUse {
             do {
+                try claimTableName(table)
                 try checkColumnTypes(table, inSchema: schema)
             } catch {
                 statement.finalize()

@@ -11,15 +11,15 @@ struct CommandFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Runs a command's work; any error is printed as one line on standard error (`sqlctx: …`) and
-/// the tool exits with status 1.
+/// Runs a command's work; any error is printed as one line on standard error (`sqlctx: …`),
+/// with the key of any URI in it (`file:…?key=…`) redacted, and the tool exits with status 1.
 func reportingErrors(_ work: () throws -> Void) throws {
     do {
         try work()
     } catch let error as ExitCode {
         throw error
     } catch {
-        let line = toolMessage(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+        let line = KeyStatements.withoutURIKeys(toolMessage(for: error)).split(whereSeparator: \.isNewline).joined(separator: " ")
         FileHandle.standardError.write(Data("sqlctx: \(line)\n".utf8))
         throw ExitCode.failure
     }

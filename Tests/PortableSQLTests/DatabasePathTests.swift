@@ -73,6 +73,27 @@ final class OpenOutcome: Sendable {
         }
     }
 
+    @Test func aFIFOIsRefusedWhateverTheModeAndMemoryFlagsSay() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("pipe")
+        try #require(mkfifo(path, 0o600) == 0)
+        let unblock = {
+            let writer = open(path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+        }
+        // SQLite keeps the last `mode`, and a URI's `mode` replaces the `.memory` flag.
+        for (uri, flags) in [("file:\(path)?mode=memory&mode=ro", SQLContext.OpenFlags.readOnly), ("file:\(path)?mode=ro", [.readOnly, .memory])] {
+            let error = openError(uri, flags: flags, unblock: unblock)
+            #expect(error?.resultCode == .cantOpen && error?.message.contains("FIFO") == true, "\(uri): \(String(describing: error))")
+        }
+        let context = try SQLContext(path: directory.path("main.db"), flags: [.readWrite, .create])
+        defer { try? context.close() }
+        let started = Date()
+        let error = #expect(throws: SQLError.self) { try context.attach(path: path, as: "pipe") }
+        #expect(error?.resultCode == .cantOpen && error?.message.contains("FIFO") == true)
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
     @Test func directoriesDevicesAndSocketsAreRefused() throws {
         let directory = try TemporaryDirectory()
         let socketPath = directory.path("socket")

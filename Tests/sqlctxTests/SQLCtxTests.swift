@@ -130,6 +130,10 @@ import Testing
         let missing = directory.path("missing.db")
         expectFailure(try sqlctx(["query", missing, "SELECT 1"]), mentioning: "no database at")
         #expect(!FileManager.default.fileExists(atPath: missing))
+        // A key in a URI is never printed, whatever the message.
+        let uri = try sqlctx(["query", "file:\(missing)?key=SeCrEt%20word&mode=ro", "SELECT 1"])
+        expectFailure(uri, mentioning: "key=<redacted>&mode=ro")
+        #expect(!uri.errors.contains("SeCrEt"))
         let text = directory.path("notes.txt")
         try String(repeating: "not a database\n", count: 100).write(toFile: text, atomically: true, encoding: .utf8)
         expectFailure(try sqlctx(["query", text, "SELECT 1"]), mentioning: "encrypted or is not a database")

@@ -5,7 +5,8 @@ extension SQLContext {
     /// to be created), so that a FIFO, a socket, a device or a directory is refused at once
     /// instead of hanging in `open()` or failing later with a vague error.
     ///
-    /// Passed unchecked: `":memory:"`, `""` (a private temporary file), `.memory` opens,
+    /// Passed unchecked: `":memory:"`, `""` (a private temporary file), `.memory` opens of a
+    /// plain name,
     /// `/dev/null` (an empty database that keeps nothing), and paths that do not exist or cannot
     /// be examined (SQLite reports those). A path that starts with `file:` is checked twice,
     /// whatever the flags: as the file it names literally, and as a URI (SQLite reads it as one
@@ -15,8 +16,9 @@ extension SQLContext {
     ///
     /// Returns `.failure(SQLError)` (`SQLITE_CANTOPEN`), naming the path and what it is, when
     /// the file is not a regular file.
-    static func checkDatabasePath(_ path: String, flags: OpenFlags) -> Result<Void, SQLError> {
-        guard !flags.contains(.memory) else { return .success(()) }
+    package static func checkDatabasePath(_ path: String, flags: OpenFlags) -> Result<Void, SQLError> {
+        // A URI's `mode` replaces the `.memory` flag, so only a plain name opens no file then.
+        guard !flags.contains(.memory) || path.hasPrefix("file:") else { return .success(()) }
         for file in filesOfDatabasePath(path) {
             if case .failure(let error) = checkFile(file, named: path) { return .failure(error) }
         }

@@ -21,7 +21,8 @@ enum DatabaseURI {
         let pathPart = beforeFragment.prefix { $0 != "?" }
         let query = beforeFragment.dropFirst(pathPart.count).dropFirst()
         let file = decode(pathPart)
-        let asksForMemory = query.split(separator: "&").contains { decode($0) == "mode=memory" }
+        // SQLite keeps the last `mode` it reads.
+        let asksForMemory = query.split(separator: "&").last { decode($0).hasPrefix("mode=") }.map { decode($0) == "mode=memory" } ?? false
         guard !file.isEmpty, file != ":memory:", !asksForMemory else { return nil }
         return file
     }

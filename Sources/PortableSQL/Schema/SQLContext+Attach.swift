@@ -10,9 +10,11 @@ extension SQLContext {
     /// ```
     /// - Throws: `SQLError`: `SQLITE_ERROR` when `name` is taken ("main", "temp" or attached
     ///   already) or too many databases are attached; `SQLITE_CANTOPEN` when the file cannot be
-    ///   opened; or when the context is closed. A file that is not a database attaches, and
-    ///   throws `SQLITE_NOTADB` on first use.
+    ///   opened, or names a FIFO, socket, device or directory (as `init(path:)` refuses it,
+    ///   instead of hanging in `open()`); or when the context is closed. A file that is not a
+    ///   database attaches, and throws `SQLITE_NOTADB` on first use.
     public func attach(path: String, as name: String) throws {
+        try Self.checkDatabasePath(path, flags: []).get()
         try exec(sql: "ATTACH DATABASE ? AS \(name.quotedIdentifier)", parameters: [.text(path)])
     }
 

@@ -15,6 +15,7 @@ extension SQLContext {
     public func attach(path: String, as name: String, key: SQLCipherKey?) throws {
         try key?.validate()
         _ = try cipherLibrary(for: "attach(path:as:key:)")
+        try Self.checkDatabasePath(path, flags: []).get()
         try exec(sql: "ATTACH DATABASE ? AS \(name.quotedIdentifier) KEY ?", parameters: [.text(path), .text(key?.keyText ?? "")])
         do {
             _ = try selectAll(sql: "SELECT count(*) FROM \(name.quotedIdentifier).sqlite_master")

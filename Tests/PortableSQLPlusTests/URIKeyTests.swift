@@ -22,7 +22,8 @@ import Testing
         for word in Self.secret.split(separator: " ") {
             #expect(!traced.contains(word), "\(traced)")
         }
-        #expect(traced.contains("key=<redacted>' AS p"), "\(traced)")
+        // An ATTACH is traced without its values, which may spell a key in any way.
+        #expect(traced.contains("ATTACH ? AS p"), "\(traced)")
         // SQLCipher took the whole value as the key.
         let other = try SQLContext(path: directory.path("other.db"), configuration: .plus)
         defer { try? other.close() }
@@ -71,5 +72,63 @@ import Testing
         try db.exec(sql: "ATTACH ? AS p", parameters: [.text("file:\(attached)?mode=rwc")])
         try db.exec(sql: "CREATE TABLE p.t (v)")
         #expect(FileManager.default.fileExists(atPath: attached))
+    }
+
+    @Test func anEngineWithoutEncryptionRefusesURIKeysHoweverTheNameIsComputed() throws {
+        let directory = try TemporaryDirectory()
+        let db = try SQLContext(path: directory.path("main.db"))
+        defer { try? db.close() }
+        try db.exec(sql: "CREATE TABLE t (v); INSERT INTO t VALUES ('plain data')")
+        let target = directory.path("target.db")
+        let uri = "file:\(target)?key=s3cret"
+        let attempts: [(String, [SQLValue])] = [
+            ("ATTACH ? AS b", [.blob(Data(uri.utf8))]),
+            ("ATTACH ? || ? AS c", [.text("file:\(target)?"), .text("key=s3cret")]),
+            ("ATTACH 'file:\(target)?' || 'key=s3cret' AS d", []),
+            ("ATTACH printf('file:%s?%s=s3cret', ?, 'key') AS e", [.text(target)]),
+            ("VACUUM INTO 'file:\(target)?key=s3cret'", []),
+            ("VACUUM INTO ?", [.text(uri)]),
+        ]
+        for (sql, parameters) in attempts {
+            let error = #expect(throws: SQLError.self, "\(sql)") { try db.exec(sql: sql, parameters: parameters) }
+            #expect(error?.resultCode == .misuse && error?.message.contains("does not encrypt") == true, "\(sql): \(String(describing: error))")
+            #expect(error.map { !($0.description + $0.debugDescription).contains("s3cret") } ?? true)
+            #expect(!FileManager.default.fileExists(atPath: target), "\(sql) wrote \(target)")
+        }
+        // A name without a key still attaches, however it is computed.
+        try db.exec(sql: "ATTACH ? || ? AS f", parameters: [.text("file:\(target)"), .text("?mode=rwc")])
+        try db.exec(sql: "CREATE TABLE f.t (v)")
+        #expect(FileManager.default.fileExists(atPath: target))
+    }
+
+    @Test func aKeyBoundAsABlobIsNotTraced() throws {
+        let directory = try TemporaryDirectory()
+        let db = try SQLContext(path: directory.path("main.db"), configuration: .plus)
+        defer { try? db.close() }
+        try db.key("main-key")
+        let log = ExecutedSQL(db)
+        let uri = "file:\(directory.path("other.db"))?key=BlobSecret"
+        try db.exec(sql: "ATTACH ? AS b", parameters: [.blob(Data(uri.utf8))])
+        try db.exec(sql: "ATTACH 'file:\(directory.path("third.db"))?' || 'key=PieceSecret' AS c")
+        let traced = log.statements.joined(separator: "\n")
+        let hex = Data("BlobSecret".utf8).map { String(format: "%02x", $0) }.joined()
+        #expect(!traced.lowercased().contains(hex) && !traced.contains("PieceSecret"), "\(traced)")
+        #expect(traced.contains("ATTACH ? AS b") && traced.contains("ATTACH '<redacted>' || '<redacted>' AS c"), "\(traced)")
+    }
+
+    @Test func aFIFOAttachedByAnyStatementIsRefusedAtOnce() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.path("pipe")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let path = directory.path("main.db")
+        try SQLContext(path: path).exec(sql: "CREATE TABLE t (v)")
+        let db = try SQLContext(path: path, flags: [.readOnly])
+        defer { try? db.close() }
+        let started = Date()
+        for (sql, parameters) in [("ATTACH ? AS f", [SQLValue.text(fifo)]), ("ATTACH 'file:' || ? AS g", [.text(fifo)])] {
+            let error = #expect(throws: SQLError.self, "\(sql)") { try db.exec(sql: sql, parameters: parameters) }
+            #expect(error?.resultCode == .cantOpen && error?.message.contains("FIFO") == true, "\(sql): \(String(describing: error))")
+        }
+        #expect(Date().timeIntervalSince(started) < 1)
     }
 }

@@ -27,6 +27,32 @@ package enum KeyStatements {
         return first.text(bytes).lowercased() == "attach"
     }
 
+    /// Whether the first statement of `sql` opens a database file that a value may name
+    /// (ATTACH, VACUUM … INTO): a trace shows such a statement without its values.
+    package static func opensFile(_ sql: String) -> Bool {
+        guard sql.range(of: "attach", options: .caseInsensitive) != nil || sql.range(of: "vacuum", options: .caseInsensitive) != nil else { return false }
+        let bytes = Array(sql.utf8)
+        var tokenizer = SQLTokenizer(bytes: bytes)
+        guard let first = tokenizer.next(), first.kind == .word else { return false }
+        return ["attach", "vacuum"].contains(first.text(bytes).lowercased())
+    }
+
+    /// `sql` with each string and blob literal written as `'<redacted>'`: the text a trace shows
+    /// of a statement that `opensFile`, whose literals may spell a URI with a key in pieces.
+    package static func withoutLiterals(_ sql: String) -> String {
+        let bytes = Array(sql.utf8)
+        var tokenizer = SQLTokenizer(bytes: bytes)
+        var result: [UInt8] = []
+        var copied = 0
+        while let token = tokenizer.next() {
+            let isBlob = token.kind == .other && token.range.count > 1 && bytes[token.range.lowerBound] | 0x20 == UInt8(ascii: "x")
+            guard token.kind == .string || isBlob else { continue }
+            result += bytes[copied..<token.range.lowerBound] + Array("'<redacted>'".utf8)
+            copied = token.range.upperBound
+        }
+        return String(decoding: result + bytes[copied...], as: UTF8.self)
+    }
+
     /// Whether any statement of `sql` carries a key that SQLite would use.
     package static func containsKey(_ sql: String) -> Bool {
         mentionsKeyAtAll(sql) && !secrets(in: Array(sql.utf8), loosely: false).isEmpty

@@ -22,13 +22,18 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, Cust
     /// A statement that carries an encryption key (`PRAGMA key`, `ATTACH … KEY`, a `file:`
     /// URI with `key=`, even one SQLite could not read) is kept with the key replaced, and the
     /// message with every quoted part replaced (SQLite's `near "…"` may quote the key); a key
-    /// parameter of a URI in the message is replaced too. No error text shows a key.
+    /// parameter of a URI in the message is replaced too; an ATTACH or VACUUM is kept without
+    /// its literals, which may spell a key in pieces. No error text shows a key.
     public init(code: SQLResultCode, message: String, sql: String? = nil) {
         self.code = code.primary.rawValue
         self.extendedCode = code
         if let sql, KeyStatements.mentionsKey(sql) {
             self.message = KeyStatements.withoutURIKeys(KeyStatements.redactedMessage(message))
             self.sql = KeyStatements.redactedForError(sql)
+        } else if let sql, KeyStatements.opensFile(sql) {
+            // Its literals may spell a URI with a key in pieces ('file:…?' || 'key=…').
+            self.message = KeyStatements.withoutURIKeys(KeyStatements.redactedMessage(message))
+            self.sql = KeyStatements.withoutLiterals(sql)
         } else {
             self.message = KeyStatements.withoutURIKeys(message)
             self.sql = sql
@@ -61,6 +66,10 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, Cust
 extension SQLError {
     /// The error SQLite reported on `connection` for `resultCode`, with SQLite's message.
     package init(engine: SQLiteEngine, connection: OpaquePointer?, resultCode: Int32, sql: String?) {
+        if engine.openVFSName != nil, engine.openVFSName == CheckedOpenVFS.name, let refusal = CheckedOpenVFS.takeRefusal(for: resultCode) {
+            self.init(code: refusal.resultCode, message: refusal.message, sql: sql)
+            return
+        }
         let functions = engine.functions
         var extended = resultCode
         var message: String?

@@ -57,8 +57,8 @@ package final class SQLiteEngine: @unchecked Sendable {
         functionTable.deallocate()
     }
 
-    /// The system SQLite that this package links.
-    package static let platform = SQLiteEngine(name: "system SQLite", functions: .linkedSystemLibrary)
+    /// The system SQLite that this package links, its files opened through `CheckedOpenVFS`.
+    package static let platform = SQLiteEngine(name: "system SQLite", functions: .linkedSystemLibrary, openVFSName: CheckedOpenVFS.name)
 
     /// The engine's SQLite version, such as "3.40.1".
     package var version: String {

@@ -42,10 +42,14 @@ final class TraceHook {
 
     /// The text of `statement` as the hooks are shown it: redacted when it carries a key, with
     /// its values written in when `showsValues`, else `text` (the statement's own when `nil`).
+    /// An ATTACH or VACUUM, whose values and literals may spell a URI with a key in any way (in
+    /// pieces, as a blob), is shown without them.
     private func shownText(of statement: OpaquePointer?, text: UnsafePointer<CChar>?) -> String {
         let written = functions.pointee.sql(statement).map { String(cString: $0) } ?? text.map { String(cString: $0) } ?? ""
         if KeyStatements.containsKey(written) {
             return KeyStatements.redacted(written)
+        } else if KeyStatements.opensFile(written) {
+            return KeyStatements.withoutLiterals(written)
         } else if showsValues, let expanded = functions.pointee.expandedSql(statement) {
             defer { functions.pointee.free(expanded) }
             // A value may be a URI with a key (ATTACH ? AS x).

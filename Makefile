@@ -32,11 +32,12 @@ bench: bootstrap
 bench-cluster: bootstrap
 	cd Benchmarks && $(SWIFT) build -c release && .build/release/PortableSQLBenchmarks cluster
 
-# The whole suite under AddressSanitizer with LeakSanitizer on (only the toolchain's false
-# positives are suppressed, each with its reason, in Tests/lsan-suppressions.txt), then under
-# ThreadSanitizer. Each has a build of its own (.build-asan, .build-tsan: several minutes the
-# first time). Debian's SQLCipher 3.4.1 cannot load under a sanitizer: its tests are reported
-# as skipped, or check that it is refused with a clear error.
+# The whole suite under AddressSanitizer with LeakSanitizer on (only false positives and leaks of
+# the toolchain or of system libraries are suppressed, each with its reason, in
+# Tests/lsan-suppressions.txt), then under ThreadSanitizer. Each has a build of its own
+# (.build-asan, .build-tsan: several minutes the first time). Debian's SQLCipher 3.4.1 cannot
+# load under a sanitizer: its tests are reported as skipped, or check that it is refused with a
+# clear error.
 sanitize: bootstrap
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
 		$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan

@@ -118,7 +118,7 @@ import Testing
         let statement = try db.prepare(sql: "SELECT close_statement() FROM t")
         running = statement
         expectClosedError(try #require(throws: SQLError.self) {
-            while try statement.next() { _ = try statement.long(at: 0) }
+            while try statement.next() { _ = statement.long(at: 0) }
         })
         #expect(statement.isClosed)
         running = nil

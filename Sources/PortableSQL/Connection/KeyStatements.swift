@@ -20,21 +20,24 @@ package enum KeyStatements {
     /// Whether the first statement of `sql` is an ATTACH (which a bound `file:` URI with a key
     /// would make take that key).
     package static func isAttach(_ sql: String) -> Bool {
-        guard sql.range(of: "attach", options: .caseInsensitive) != nil else { return false }
-        let bytes = Array(sql.utf8)
-        var tokenizer = SQLTokenizer(bytes: bytes)
-        guard let first = tokenizer.next(), first.kind == .word else { return false }
-        return first.text(bytes).lowercased() == "attach"
+        firstWord(of: sql, amongst: ["attach"]) != nil
     }
 
     /// Whether the first statement of `sql` opens a database file that a value may name
     /// (ATTACH, VACUUM … INTO): a trace shows such a statement without its values.
     package static func opensFile(_ sql: String) -> Bool {
-        guard sql.range(of: "attach", options: .caseInsensitive) != nil || sql.range(of: "vacuum", options: .caseInsensitive) != nil else { return false }
+        firstWord(of: sql, amongst: ["attach", "vacuum"]) != nil
+    }
+
+    /// The first word of `sql`, lower-cased, when it is one of `words`; the text is tokenized
+    /// only when it contains one of them.
+    private static func firstWord(of sql: String, amongst words: [String]) -> String? {
+        guard words.contains(where: { sql.range(of: $0, options: .caseInsensitive) != nil }) else { return nil }
         let bytes = Array(sql.utf8)
         var tokenizer = SQLTokenizer(bytes: bytes)
-        guard let first = tokenizer.next(), first.kind == .word else { return false }
-        return ["attach", "vacuum"].contains(first.text(bytes).lowercased())
+        guard let first = tokenizer.next(), first.kind == .word else { return nil }
+        let word = first.text(bytes).lowercased()
+        return words.contains(word) ? word : nil
     }
 
     /// `sql` with each string and blob literal written as `'<redacted>'`: the text a trace shows

@@ -47,10 +47,7 @@ enum CheckedOpenVFS {
         for parameter in ["key", "hexkey", "textkey"] where sqlite3_uri_parameter(fileName, parameter) != nil {
             return SQLError(code: .misuse, message: "the system SQLite does not encrypt, so it cannot take the key of the URI that names \(String(cString: fileName)) and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)")
         }
-        var status = stat()
-        let path = String(cString: fileName)
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return nil }
-        if case .failure(let error) = SQLContext.checkDatabasePath(path, flags: []) { return error }
+        if case .failure(let error) = SQLContext.checkDatabasePath(String(cString: fileName), flags: []) { return error }
         return nil
     }
 

@@ -27,8 +27,9 @@ import Testing
         #expect(traced?.message.contains("trace and profile hooks are not available on a cluster") == true)
         db.trace(nil)
 
+        #expect(db.engine?.capabilities == [], "a cluster keeps no local files, reports no changes and does not encrypt")
         let observed = #expect(throws: SQLError.self) { _ = try db.observeChanges { _ in } }
-        #expect(observed?.message.contains("change observation (observeChanges, observe) is not available on a cluster") == true)
+        #expect(observed?.message.contains("change observation (observeChanges, observe) is not available on dqlite cluster (") == true)
         let fetched = Mutex(false)
         let streamed = #expect(throws: SQLError.self) {
             _ = try db.observe(fetch: { _ in fetched.withLock { $0 = true } })

@@ -21,10 +21,11 @@ import Testing
     /// The files that hold the functions of a table.
     func libraries(of functions: SQLiteFunctions) throws -> Set<String> {
         let maps = try mappings()
-        // Every field of the table is a C function pointer, one word each.
+        // Every field of the table is a C function pointer, one word each; an absent one
+        // (the key functions of an engine that does not encrypt) is zero.
         let count = Mirror(reflecting: functions).children.count
         #expect(MemoryLayout<SQLiteFunctions>.size == count * MemoryLayout<UInt>.size)
-        let addresses = withUnsafeBytes(of: functions) { Array($0.bindMemory(to: UInt.self)) }
+        let addresses = withUnsafeBytes(of: functions) { Array($0.bindMemory(to: UInt.self)) }.filter { $0 != 0 }
         return Set(addresses.map { address in maps.first { $0.range.contains(address) }?.file ?? "unmapped" })
     }
 
@@ -33,8 +34,12 @@ import Testing
         let plus = SQLContext(configuration: engine.configuration)
         _ = try plus.selectAll(sql: "SELECT 1")
         let cipherEngine = try #require(plus.engine)
-        let platform = try libraries(of: SQLiteEngine.platform.functions)
+        let platform = try libraries(of: SQLiteEngine.system.functions)
         let cipher = try libraries(of: cipherEngine.functions)
+        #expect(SQLiteEngine.system.functions.key == nil && SQLiteEngine.system.functions.rekey == nil)
+        #expect(!SQLiteEngine.system.capabilities.contains(.encryption))
+        #expect(cipherEngine.functions.key != nil && cipherEngine.functions.rekey != nil)
+        #expect(cipherEngine.capabilities == [.localFiles, .changeReports, .encryption])
         #expect(platform.count == 1)
         #expect(platform.allSatisfy { $0.contains("libsqlite3") }, "\(platform)")
         #expect(cipher == [try #require(plus.cipherLibraryPath)], "\(cipher) against \(plus.cipherLibraryPath ?? "")")

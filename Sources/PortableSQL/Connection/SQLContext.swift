@@ -64,7 +64,7 @@ public final class SQLContext {
             return
         }
         let strictness = configuration.strictness
-        let checked = engine.opensFiles ? Self.checkDatabasePath(path, flags: flags) : .success(())
+        let checked = engine.capabilities.contains(.localFiles) ? Self.checkDatabasePath(path, flags: flags) : .success(())
         let opened = checked.flatMap { Self.open(path: path, flags: flags, engine: engine, strictness: strictness) }
         self.init(path: path, opened: opened, engine: engine, strictness: strictness)
     }
@@ -118,7 +118,7 @@ public final class SQLContext {
 
     private static func open(path: String, flags: OpenFlags, engine: SQLiteEngine, strictness: SQLStrictness = []) -> Result<(SQLiteEngine, OpaquePointer), SQLError> {
         // Debian's SQLite (built with SQLITE_USE_URI) reads a `file:` path as a URI even without `.uri`.
-        if !engine.encrypts, flags.contains(.uri) || path.hasPrefix("file:"), KeyStatements.containsURIKey(path) {
+        if !engine.capabilities.contains(.encryption), flags.contains(.uri) || path.hasPrefix("file:"), KeyStatements.containsURIKey(path) {
             return .failure(
                 SQLError(
                     code: .misuse,
@@ -127,8 +127,7 @@ public final class SQLContext {
         var flags = flags
         if !flags.contains(.fullMutex) { flags.insert(.noMutex) }
         let functions = engine.functions
-        var connection: OpaquePointer?
-        let result = functions.openV2(path, &connection, flags.rawValue, engine.openVFSName)
+        let (result, connection) = engine.open(path, flags: flags.rawValue)
         guard result == SQLResultCode.ok.rawValue, let connection else {
             var error = SQLError(engine: engine, connection: connection, resultCode: result, sql: nil)
             error = SQLError(code: error.extendedCode, message: "cannot open \(path): \(error.message)")

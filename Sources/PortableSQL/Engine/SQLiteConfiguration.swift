@@ -20,7 +20,7 @@ public struct SQLiteConfiguration: Sendable, CustomStringConvertible {
     }
 
     /// The system SQLite (`libsqlite3`), linked into the program.
-    public static let platform = SQLiteConfiguration(name: "platform") { SQLiteEngine.platform }
+    public static let platform = SQLiteConfiguration(name: "platform") { SQLiteEngine.system }
 
     /// This configuration with the checks of `strictness` turned on (all of them by default).
     ///

@@ -6,6 +6,8 @@ package typealias SQLiteDestructor = @convention(c) (UnsafeMutableRawPointer?) -
 /// `SQLITE_TRANSIENT`: SQLite copies the bytes before the call returns.
 package let sqliteTransient = unsafeBitCast(-1 as Int, to: SQLiteDestructor.self)
 
+/// `sqlite3_key` and `sqlite3_rekey`: a connection, the key's bytes and their count.
+package typealias SQLiteKeyFunction = @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32) -> Int32
 /// A scalar function's or an aggregate's step callback: the call's context, its argument count and arguments.
 package typealias SQLiteFunctionCallback = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
 /// An aggregate's final callback.
@@ -17,7 +19,7 @@ package typealias SQLiteCollationCallback = @convention(c) (UnsafeMutableRawPoin
 ///
 /// Everything in PortableSQL reaches SQLite through one of these tables, never through a
 /// global `sqlite3_*` symbol, so that two engines (the system SQLite and SQLCipher) can live in
-/// one process without either calling into the other. `SQLiteEngine.platform` holds the linked
+/// one process without either calling into the other. `SQLiteEngine.system` holds the linked
 /// system library's functions; PortableSQLPlus resolves a second table from SQLCipher loaded with
 /// `dlopen`, through `init(resolve:)`.
 @usableFromInline
@@ -97,12 +99,21 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let backupFinish: @convention(c) (OpaquePointer?) -> Int32
     package let backupRemaining: @convention(c) (OpaquePointer?) -> Int32
     package let backupPagecount: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_key`: sets the key of a connection, before its first read; only an engine that
+    /// encrypts (SQLCipher) has it.
+    package let key: SQLiteKeyFunction?
+    /// `sqlite3_rekey`: re-encrypts a keyed database under a new key; only an engine that
+    /// encrypts has it.
+    package let rekey: SQLiteKeyFunction?
 }
 
 extension SQLiteFunctions {
     /// Builds a table by looking up each C symbol by name, as `dlsym` does.
     ///
-    /// - Throws: what `resolve` throws for a symbol the library does not export.
+    /// `key` and `rekey` are looked up too, and are `nil` when the library has not both (it
+    /// does not encrypt).
+    /// - Throws: what `resolve` throws for a symbol the library does not export, but for
+    ///   `sqlite3_key` and `sqlite3_rekey`.
     package init(resolve: (String) throws -> UnsafeMutableRawPointer) throws {
         func function<Function>(_ symbol: String) throws -> Function {
             unsafeBitCast(try resolve(symbol), to: Function.self)
@@ -181,7 +192,9 @@ extension SQLiteFunctions {
             backupStep: try function("sqlite3_backup_step"),
             backupFinish: try function("sqlite3_backup_finish"),
             backupRemaining: try function("sqlite3_backup_remaining"),
-            backupPagecount: try function("sqlite3_backup_pagecount")
+            backupPagecount: try function("sqlite3_backup_pagecount"),
+            key: try? function("sqlite3_key"),
+            rekey: try? function("sqlite3_rekey")
         )
     }
 
@@ -260,6 +273,8 @@ extension SQLiteFunctions {
         backupStep: sqlite3_backup_step,
         backupFinish: sqlite3_backup_finish,
         backupRemaining: sqlite3_backup_remaining,
-        backupPagecount: sqlite3_backup_pagecount
+        backupPagecount: sqlite3_backup_pagecount,
+        key: nil,
+        rekey: nil
     )
 }

@@ -26,7 +26,7 @@ extension SQLContext {
         _ function: @escaping (_ arguments: [SQLValue]) throws -> SQLValue
     ) throws {
         let (connection, engine) = try checkOpen()
-        let trampolines = try engine.checkFunctionTrampolines()
+        let trampolines = try engine.functionTrampolines()
         let box = ScalarFunction(engine: engine, activity: changeTracker.activity, body: function)
         try register(name, argumentCount: argumentCount, deterministic: deterministic, connection: connection, engine: engine) { flags, count in
             engine.functions.createFunctionV2(
@@ -55,7 +55,7 @@ extension SQLContext {
         result: @escaping (_ state: State) throws -> SQLValue
     ) throws {
         let (connection, engine) = try checkOpen()
-        let trampolines = try engine.checkFunctionTrampolines()
+        let trampolines = try engine.functionTrampolines()
         let box = AggregateFunction(
             engine: engine, activity: changeTracker.activity,
             makeState: { AggregateState(initialState) },

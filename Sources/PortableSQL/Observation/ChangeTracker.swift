@@ -65,15 +65,18 @@ final class ChangeTracker {
 
     /// Checks that the engine can report changes.
     ///
-    /// - Throws: `SQLError` (`SQLITE_MISUSE`) naming the limit when it cannot (a cluster).
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) naming the engine when it cannot (a cluster).
     func checkAvailable() throws {
-        if let reason = engine?.observationUnavailable { throw SQLError(code: .misuse, message: reason) }
+        guard let engine, !engine.capabilities.contains(.changeReports) else { return }
+        throw SQLError(
+            code: .misuse,
+            message: "change observation (observeChanges, observe) is not available on \(engine.name): it runs no statement in this process and reports no changes")
     }
 
     /// Adds `observer`, installing the hooks it needs.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the engine cannot report changes
-    ///   (`SQLiteEngine.observationUnavailable`).
+    ///   (it lacks `SQLiteEngineCapabilities.changeReports`).
     func add(_ observer: ChangeObserver) throws {
         guard let connection, let engine else { return observer.end() }
         try checkAvailable()
@@ -149,9 +152,9 @@ final class ChangeTracker {
     /// instead and fails the statement with `SQLITE_CONSTRAINT_COMMITHOOK`. Calls nest.
     ///
     /// Returns `false`, refusing nothing, when the connection is closed or its engine has no
-    /// commit hook (`SQLiteEngine.observationUnavailable`: a cluster).
+    /// commit hook (it lacks `SQLiteEngineCapabilities.changeReports`: a cluster).
     func beginRefusingCommits() -> Bool {
-        guard connection != nil, engine?.observationUnavailable == nil else { return false }
+        guard connection != nil, engine?.capabilities.contains(.changeReports) == true else { return false }
         commitRefusals += 1
         if commitRefusals == 1 {
             refusedCommit = false

@@ -280,7 +280,7 @@ public final class SQLContextPool: Sendable {
     /// is already closed, or its engine keeps no files here: a cluster's nodes checkpoint
     /// their WAL themselves).
     private func finalCheckpointFailure(_ context: SQLContext) -> SQLError? {
-        guard !context.isClosed, context.engine?.opensFiles != false else { return nil }
+        guard !context.isClosed, context.engine?.capabilities.contains(.localFiles) != false else { return nil }
         do {
             // One row: busy, frames in the WAL, frames copied into the file.
             let result = try context.selectAll(sql: "PRAGMA wal_checkpoint(PASSIVE)").first ?? []

@@ -38,7 +38,7 @@ extension SQLContext {
                 defer { cursor = tail }
                 guard let handle else { continue }
                 defer { _ = functions.finalize(handle) }
-                if !engine.encrypts, let text = functions.sql(handle).map({ String(cString: $0) }), KeyStatements.containsKey(text) {
+                if !engine.capabilities.contains(.encryption), let text = functions.sql(handle).map({ String(cString: $0) }), KeyStatements.containsKey(text) {
                     throw Self.keyWithoutEncryption(engine, sql: text)
                 }
                 var status: Int32

@@ -152,14 +152,14 @@ extension SQLContext {
             }
             // The statement's own text: all of `sql`, or its first statement when more follow.
             let statementText = onlyStatement ? sql : engine.functions.sql(handle).map { String(cString: $0) } ?? sql
-            if !engine.encrypts, KeyStatements.containsKey(statementText) {
+            if !engine.capabilities.contains(.encryption), KeyStatements.containsKey(statementText) {
                 _ = engine.functions.finalize(handle)
                 throw Self.keyWithoutEncryption(engine, sql: statementText)
             }
             return SQLStatement(
                 handle: handle, connection: connection, engine: engine, sql: statementText, registry: liveStatements,
                 changeTracker: changeTracker, strictness: strictness,
-                refusesBoundURIKeys: !engine.encrypts && engine.functions.bindParameterCount(handle) > 0 && KeyStatements.isAttach(statementText))
+                refusesBoundURIKeys: !engine.capabilities.contains(.encryption) && engine.functions.bindParameterCount(handle) > 0 && KeyStatements.isAttach(statementText))
         }
     }
 

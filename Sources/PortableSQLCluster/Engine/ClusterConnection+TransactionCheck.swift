@@ -14,7 +14,7 @@ extension ClusterConnection {
             defer { try? client.finalize(database: databaseID, statement: begin.id) }
             do {
                 _ = try client.exec(database: databaseID, statement: begin.id, [])
-            } catch WireError.failure(let code, _) where !ClusterAttempt.isLeaderChange(code) {
+            } catch WireError.failure(let code, _) where !RetryJudge.isLeaderChange(code) {
                 return
             }
             endTransaction()

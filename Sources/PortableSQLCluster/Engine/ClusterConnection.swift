@@ -74,7 +74,7 @@ final class ClusterConnection {
         guard !shape.isBlank else { return ClusterResultCodes.ok }
         if let reason = shape.unavailable { return fail(ClusterResultCodes.error, "dqlite cluster: \(reason)") }
         if let reason = unavailableHooks.values.sorted().first { return fail(ClusterResultCodes.misuse, reason) }
-        let attempt = ClusterAttempt(connection: self, wasInTransaction: isInTransaction, commits: false)
+        let attempt = RetryJudge(connection: self, wasInTransaction: isInTransaction, commits: false)
         var lastChange: WireError?
         for _ in 0..<4 {
             do {
@@ -90,7 +90,7 @@ final class ClusterConnection {
                 return fail(ClusterResultCodes.error, "\(error)")
             }
         }
-        let failure = ClusterAttempt.leaderKeptChanging(lastChange)
+        let failure = RetryJudge.leaderKeptChanging(lastChange)
         return fail(failure.code, failure.message)
     }
 

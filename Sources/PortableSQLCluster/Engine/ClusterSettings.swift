@@ -8,28 +8,30 @@ struct ClusterSettings: Hashable, Sendable {
     let options: SQLClusterOptions
 }
 
-/// The cluster engines made in this process, one per set of nodes and options, found by the
-/// name that `SQLContext` passes to `open_v2` as its VFS.
+/// The cluster engines made in this process, one per set of nodes and options; each opens its
+/// connections to its own nodes.
 enum ClusterRegistry {
-    private static let engines = Mutex<[ClusterSettings: (name: String, engine: SQLiteEngine)]>([:])
-    private static let settingsByName = Mutex<[String: ClusterSettings]>([:])
+    private static let engines = Mutex<[ClusterSettings: SQLiteEngine]>([:])
 
     /// The engine of `settings`, made on first use.
     static func engine(for settings: ClusterSettings) -> SQLiteEngine {
         engines.withLock { engines in
-            if let known = engines[settings] { return known.engine }
-            let name = "portablesql-dqlite-\(engines.count + 1)"
-            settingsByName.withLock { $0[name] = settings }
+            if let known = engines[settings] { return known }
             let engine = SQLiteEngine(
-                name: "dqlite cluster (\(settings.nodes.joined(separator: ", ")))", functions: .cluster,
-                openVFSName: name, opensFiles: false, observationUnavailable: ClusterUnavailable.observation)
-            engines[settings] = (name, engine)
+                name: "dqlite cluster (\(settings.nodes.joined(separator: ", ")))", functions: .cluster, capabilities: [],
+                open: { name, flags in open(name, flags: flags, settings: settings) })
+            engines[settings] = engine
             return engine
         }
     }
 
-    /// The settings registered under `name`.
-    static func settings(named name: String) -> ClusterSettings? {
-        settingsByName.withLock { $0[name] }
+    /// Opens a connection to the database `name` on the cluster of `settings`: an empty name
+    /// or ":memory:" is a scratch database of this connection's own.
+    private static func open(_ name: String, flags: Int32, settings: ClusterSettings) -> (resultCode: Int32, connection: OpaquePointer?) {
+        let scratch = name.isEmpty || name == ":memory:"
+        let connection = ClusterConnection(
+            settings: settings, database: scratch ? ClusterConnection.scratchDatabase : name, isReadOnly: flags & 1 != 0, isScratch: scratch)
+        let handle = ClusterHandles.retain(connection)
+        return (connection.open(), handle)
     }
 }

@@ -16,7 +16,7 @@ extension ClusterStatement {
         do {
             try client.startQuery(database: connection.databaseID, statement: serverID, bindings)
             batch = try client.nextBatch()
-        } catch WireError.failure(let code, _) where !ClusterAttempt.isLeaderChange(code) {
+        } catch WireError.failure(let code, _) where !RetryJudge.isLeaderChange(code) {
             setColumnNames(try ColumnProbe(sql: sql, parameterCount: parameterCount).names(on: client, database: connection.databaseID))
             return
         }

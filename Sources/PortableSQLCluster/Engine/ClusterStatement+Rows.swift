@@ -31,7 +31,7 @@ extension ClusterStatement {
 
     /// The error to report when reading the rows failed after some were handed out.
     private func readFailure(_ error: WireError) -> ClusterFailure {
-        ClusterAttempt(connection: connection, wasInTransaction: connection.isInTransaction, commits: false)
+        RetryJudge(connection: connection, wasInTransaction: connection.isInTransaction, commits: false)
             .judgeAfterSending(error, mayCommit: false, rowsDelivered: true).failure
     }
 

@@ -147,7 +147,7 @@ final class ClusterStatement {
         }
         if takeRowsFetchedAhead() { return }
         connection.runs += 1
-        let attempt = ClusterAttempt(
+        let attempt = RetryJudge(
             connection: connection, wasInTransaction: connection.isInTransaction, commits: connection.commits(shape.transactionEffect))
         let mayCommit = attempt.commits || (!attempt.wasInTransaction && !shape.returnsRows && shape.transactionEffect == .none)
         let busyDeadline = Date().addingTimeInterval(connection.busyTimeout)
@@ -184,7 +184,7 @@ final class ClusterStatement {
                 lastChange = error
             }
         }
-        throw ClusterAttempt.leaderKeptChanging(lastChange)
+        throw RetryJudge.leaderKeptChanging(lastChange)
     }
 
     /// Starts the first run on the rows that `describe()` fetched, when nothing ran on the

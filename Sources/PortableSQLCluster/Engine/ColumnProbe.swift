@@ -18,7 +18,7 @@ struct ColumnProbe {
             defer { try? client.finalize(database: database, statement: prepared.id) }
             try client.startQuery(database: database, statement: prepared.id, Array(repeating: .null, count: prepared.parameterCount))
             return try client.nextBatch().columns
-        } catch WireError.failure(let code, _) where !ClusterAttempt.isLeaderChange(code) {
+        } catch WireError.failure(let code, _) where !RetryJudge.isLeaderChange(code) {
             return nil
         }
     }

@@ -11,16 +11,10 @@ extension SQLiteFunctions {
         table["sqlite3_libversion"] = entry(\.libversion, { sqlite3_libversion() })
         table["sqlite3_libversion_number"] = entry(\.libversionNumber, { sqlite3_libversion_number() })
         table["sqlite3_compileoption_get"] = entry(\.compileoptionGet, { _ in nil })
-        table["sqlite3_open_v2"] = entry(\.openV2, { name, handle, flags, vfs in
-            guard let handle else { return ClusterResultCodes.misuse }
-            let settings = vfs.flatMap { ClusterRegistry.settings(named: String(cString: $0)) }
-            let requested = name.map { String(cString: $0) } ?? ""
-            guard let settings else { return ClusterResultCodes.cantOpen }
-            let scratch = requested.isEmpty || requested == ":memory:"
-            let connection = ClusterConnection(
-                settings: settings, database: scratch ? ClusterConnection.scratchDatabase : requested, isReadOnly: flags & 1 != 0, isScratch: scratch)
-            handle.pointee = ClusterHandles.retain(connection)
-            return connection.open()
+        // A cluster connection opens through its engine, which knows the nodes (see `ClusterRegistry`).
+        table["sqlite3_open_v2"] = entry(\.openV2, { _, handle, _, _ in
+            handle?.pointee = nil
+            return ClusterResultCodes.misuse
         })
         table["sqlite3_close_v2"] = entry(\.closeV2, { handle in
             guard let handle else { return ClusterResultCodes.ok }
@@ -194,8 +188,11 @@ extension SQLiteFunctions {
         table["sqlite3_backup_finish"] = entry(\.backupFinish, { _ in ClusterResultCodes.misuse })
         table["sqlite3_backup_remaining"] = entry(\.backupRemaining, { _ in 0 })
         table["sqlite3_backup_pagecount"] = entry(\.backupPagecount, { _ in 0 })
-        // Every symbol is in the table, so the lookup cannot fail.
-        return try! SQLiteFunctions { table[$0]! }
+        // Every symbol is in the table but the key functions: a cluster does not encrypt.
+        return try! SQLiteFunctions { symbol in
+            guard let function = table[symbol] else { throw SQLError(code: .notFound, message: "a cluster has no \(symbol)") }
+            return function
+        }
     }()
 }
 

@@ -102,12 +102,7 @@ extension SQLContext {
         guard isEncrypted else {
             throw SQLError(code: .misuse, message: "rekey() changes the key of an encrypted database, and this one is not encrypted; use export(_:key:) or SQLContext.encryptFile(at:to:key:) to encrypt it")
         }
-        let result = newKey.keyText.utf8CString.withUnsafeBytes { bytes in
-            library.changeKey(connection, bytes.baseAddress, Int32(bytes.count - 1))
-        }
-        guard result == SQLResultCode.ok.rawValue else {
-            throw SQLError(engine: library.engine, connection: connection, resultCode: result, sql: nil)
-        }
+        try library.applyNewKey(newKey, to: connection)
         try checkKey()
     }
 
@@ -173,7 +168,7 @@ extension SQLContext {
     /// - Throws: `SQLError` when the context is closed, or (`SQLITE_MISUSE`) not on SQLCipher.
     func cipherLibrary(for operation: String) throws -> (connection: OpaquePointer, library: SQLCipherLibrary) {
         let (connection, engine) = try checkOpen()
-        guard let library = SQLCipherLibrary.owning(engine) else {
+        guard let library = SQLCipherLibrary(engine: engine) else {
             throw SQLError(code: .misuse, message: "\(operation) needs a context opened with configuration: .plus (SQLCipher); this one runs on \(engine.name)")
         }
         return (connection, library)

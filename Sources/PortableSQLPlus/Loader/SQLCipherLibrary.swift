@@ -1,50 +1,49 @@
 import Foundation
 @_exported import PortableSQL
 
-/// One SQLCipher library loaded into this process, in isolation from the system SQLite, with an
-/// engine table of its own.
+/// One SQLCipher library loaded into this process, in isolation from the system SQLite: a view
+/// of its engine, whose table has `key` and `rekey`.
 ///
 /// `libsqlcipher` exports the same `sqlite3_*` symbols as the system `libsqlite3`, so it is never
 /// linked: it is opened with `dlopen` (see `SharedLibraryFile`) and its functions are looked up
 /// with `dlsym`. Each file is loaded once per process; `.plus` is the one `SQLCipherDiscovery`
 /// finds, `.sqlcipher(libraryAt:)` any other.
-final class SQLCipherLibrary: Sendable {
-    /// The engine table of the loaded library.
+struct SQLCipherLibrary: Sendable {
+    /// The engine of the loaded library.
     let engine: SQLiteEngine
+    /// The key functions of the engine's table.
+    private let setKey: SQLiteKeyFunction
+    private let changeKey: SQLiteKeyFunction
+
+    /// The library of `engine`, or `nil` when the engine does not encrypt.
+    init?(engine: SQLiteEngine) {
+        guard engine.capabilities.contains(.encryption), let setKey = engine.functions.key, let changeKey = engine.functions.rekey else {
+            return nil
+        }
+        self.engine = engine
+        self.setKey = setKey
+        self.changeKey = changeKey
+    }
+
     /// The file the library was loaded from.
-    let path: String
-    /// `PRAGMA cipher_version`, such as "4.6.1 community" or "3.4.1".
-    let cipherVersion: String
-    /// `sqlite3_key`: sets the key of a connection, before its first read.
-    let setKey: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32) -> Int32
-    /// `sqlite3_rekey`: re-encrypts a keyed database under a new key.
-    let changeKey: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32) -> Int32
+    var path: String { engine.libraryPath ?? "" }
 
     /// A configuration that opens contexts on this library.
     var configuration: SQLiteConfiguration {
         SQLiteConfiguration(name: "sqlcipher(\(path))") { [engine] in engine }
     }
 
+    /// `PRAGMA cipher_version`, such as "4.6.1 community" or "3.4.1".
+    var cipherVersion: String { engine.encryptionVersion ?? "" }
+
     /// The major version of `cipherVersion` (3 for "3.4.1"), 0 when it cannot be read.
     var cipherMajorVersion: Int {
         Int(cipherVersion.prefix { $0.isNumber }) ?? 0
     }
 
-    private init(
-        engine: SQLiteEngine, path: String, cipherVersion: String,
-        setKey: @escaping @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32) -> Int32,
-        changeKey: @escaping @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32) -> Int32
-    ) {
-        self.engine = engine
-        self.path = path
-        self.cipherVersion = cipherVersion
-        self.setKey = setKey
-        self.changeKey = changeKey
-    }
-
-    // Guarded by `SharedLibraryFile.loaderLock`: every library loaded, and which one each name gave.
-    nonisolated(unsafe) private static var loadedLibraries: [SQLCipherLibrary] = []
-    nonisolated(unsafe) private static var librariesByName: [String: SQLCipherLibrary] = [:]
+    // Guarded by `SharedLibraryFile.loaderLock`: the engine of each file loaded, and of each name asked for.
+    nonisolated(unsafe) private static var enginesByPath: [String: SQLiteEngine] = [:]
+    nonisolated(unsafe) private static var enginesByName: [String: SQLiteEngine] = [:]
 
     /// The library in the file `name` (a path, or a bare name the loader searches for), loaded
     /// on first use and then shared; SQLCipher's log is silenced when it loads (see
@@ -55,7 +54,7 @@ final class SQLCipherLibrary: Sendable {
     static func load(_ name: String) throws -> SQLCipherLibrary {
         SharedLibraryFile.loaderLock.lock()
         defer { SharedLibraryFile.loaderLock.unlock() }
-        if let loaded = librariesByName[name] { return loaded }
+        if let loaded = enginesByName[name], let library = SQLCipherLibrary(engine: loaded) { return library }
         // Is it SQLCipher at all? Asked first, so that the answer does not depend on how it loads;
         // the inspected handle is closed before the library is opened for use.
         let inspected = try SharedLibraryFile.inspect(name)
@@ -63,32 +62,26 @@ final class SQLCipherLibrary: Sendable {
         inspected.close()
         _ = try isSQLCipher.get()
         let file = try SharedLibraryFile.isolated(inspected.path)
-        if let loaded = loadedLibraries.first(where: { $0.path == file.path }) {
+        if let loaded = enginesByPath[file.path], let library = SQLCipherLibrary(engine: loaded) {
             file.close()
-            librariesByName[name] = loaded
-            return loaded
+            enginesByName[name] = loaded
+            return library
         }
         do {
-            func function<Function>(_ symbol: String) throws -> Function {
-                unsafeBitCast(try file.address(of: symbol), to: Function.self)
+            let functions = try SQLiteFunctions(resolve: file.address(of:))
+            guard functions.key != nil, functions.rekey != nil else {
+                throw SharedLibraryFile.LoadFailure(description: "it has no sqlite3_key and sqlite3_rekey")
             }
-            let setKey: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32) -> Int32 = try function("sqlite3_key")
-            let changeKey: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32) -> Int32 = try function("sqlite3_rekey")
+            let version = try cipherVersion(of: functions)
             let engine = SQLiteEngine(
-                name: "SQLCipher",
-                functions: try SQLiteFunctions(resolve: file.address(of:)),
-                encrypts: true,
-                notADatabaseMessage: "file is not a database, or the key is wrong"
-            )
-            let probe = try SQLContext(inMemoryOn: engine)
-            defer { probe.closeConnection() }
-            guard let version = try probe.selectAll(sql: "PRAGMA cipher_version").first?.first?.textValue else {
-                throw SharedLibraryFile.LoadFailure(description: "it does not answer PRAGMA cipher_version")
+                name: "SQLCipher", functions: functions, notADatabaseMessage: "file is not a database, or the key is wrong",
+                libraryPath: file.path, encryptionVersion: version)
+            guard let library = SQLCipherLibrary(engine: engine) else {
+                throw SharedLibraryFile.LoadFailure(description: "it does not encrypt")
             }
-            let library = SQLCipherLibrary(engine: engine, path: file.path, cipherVersion: version, setKey: setKey, changeKey: changeKey)
             _ = try? library.setLogLevel(.none)
-            loadedLibraries.append(library)
-            librariesByName[name] = library
+            enginesByPath[file.path] = engine
+            enginesByName[name] = engine
             return library
         } catch {
             file.close()
@@ -96,19 +89,35 @@ final class SQLCipherLibrary: Sendable {
         }
     }
 
-    /// The loaded library whose engine is `engine`, if any.
-    static func owning(_ engine: SQLiteEngine) -> SQLCipherLibrary? {
-        SharedLibraryFile.loaderLock.lock()
-        defer { SharedLibraryFile.loaderLock.unlock() }
-        return loadedLibraries.first { $0.engine === engine }
+    /// `PRAGMA cipher_version` of the library of `functions`, read on a throwaway engine.
+    ///
+    /// - Throws: `SharedLibraryFile.LoadFailure` when the library does not answer it.
+    private static func cipherVersion(of functions: SQLiteFunctions) throws -> String {
+        let probe = try SQLContext(inMemoryOn: SQLiteEngine(name: "SQLCipher", functions: functions))
+        defer { probe.closeConnection() }
+        guard let version = try probe.selectAll(sql: "PRAGMA cipher_version").first?.first?.textValue else {
+            throw SharedLibraryFile.LoadFailure(description: "it does not answer PRAGMA cipher_version")
+        }
+        return version
     }
 
     /// Sets `key` on `connection`, checking nothing: the next read tells whether it fits.
     ///
     /// - Throws: `SQLError` when SQLCipher refuses the call.
     func applyKey(_ key: SQLCipherKey, to connection: OpaquePointer) throws {
+        try call(setKey, with: key, on: connection)
+    }
+
+    /// Re-encrypts the keyed database of `connection` under `key`.
+    ///
+    /// - Throws: `SQLError` when SQLCipher refuses the call or the rewrite fails.
+    func applyNewKey(_ key: SQLCipherKey, to connection: OpaquePointer) throws {
+        try call(changeKey, with: key, on: connection)
+    }
+
+    private func call(_ function: SQLiteKeyFunction, with key: SQLCipherKey, on connection: OpaquePointer) throws {
         let result = key.keyText.utf8CString.withUnsafeBytes { bytes in
-            setKey(connection, bytes.baseAddress, Int32(bytes.count - 1))
+            function(connection, bytes.baseAddress, Int32(bytes.count - 1))
         }
         guard result == SQLResultCode.ok.rawValue else {
             throw SQLError(engine: engine, connection: connection, resultCode: result, sql: nil)

@@ -50,7 +50,7 @@ extension SQLiteConfiguration {
     ///   configuration.
     func cipherLibrary(for operation: String) throws -> SQLCipherLibrary {
         let engine = try engine()
-        guard let library = SQLCipherLibrary.owning(engine) else {
+        guard let library = SQLCipherLibrary(engine: engine) else {
             throw SQLError(code: .misuse, message: "\(operation) needs a SQLCipher configuration; \(name) runs on \(engine.name)")
         }
         return library

@@ -1,7 +1,7 @@
 /// Decides what a failure of one run of a statement means: run it again (the leader changed
 /// before anything ran, or the statement only reads), or report it with a code and message
 /// that say what happened and whether it may be retried (see `SQLClusterRetry`).
-struct ClusterAttempt {
+struct RetryJudge {
     /// What to do after a failure.
     enum Outcome {
         case retry
@@ -10,7 +10,7 @@ struct ClusterAttempt {
         /// The failure to report, when the attempt is not retried.
         var failure: ClusterFailure {
             switch self {
-            case .retry: return ClusterAttempt.leaderKeptChanging(nil)
+            case .retry: return RetryJudge.leaderKeptChanging(nil)
             case .fail(let failure): return failure
             }
         }

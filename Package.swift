@@ -4,6 +4,10 @@ import PackageDescription
 
 let package = Package(
     name: "PortableSQL",
+    // SkipSQL's floor. Linux, Android and Windows need no entry. Locks and atomics come from
+    // PortableSQLSystem (not Synchronization, which needs macOS 15), and API that needs newer
+    // systems is marked @available; Scripts/portability-check holds both.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16)],
     products: [
         .library(name: "PortableSQL", targets: ["PortableSQL"]),
         .library(name: "PortableSQLPlus", targets: ["PortableSQLPlus"]),
@@ -42,10 +46,12 @@ let package = Package(
         .target(name: "CInterruptSignal"),
         // The one place that imports the platform's C library (Glibc, Musl, Bionic, Darwin, the
         // Windows CRT) and spells what differs between them; `Scripts/portability-check` holds it.
-        .target(name: "PortableSQLSystem"),
+        .target(name: "PortableSQLSystem", dependencies: ["CAtomicWord"]),
+        // C11 atomics on one word, for what the Synchronization module would do on newer systems.
+        .target(name: "CAtomicWord"),
         .target(name: "PortableSQL", dependencies: ["CSQLite", "PortableSQLSystem"]),
         .target(name: "PortableSQLPlus", dependencies: ["PortableSQL", "PortableSQLSystem"]),
-        .target(name: "PortableSQLCodable", dependencies: ["PortableSQL"]),
+        .target(name: "PortableSQLCodable", dependencies: ["PortableSQL", "PortableSQLSystem"]),
         // The dqlite cluster engine (a client of dqlite's wire protocol) and the embedded node,
         // which loads libdqlite at run time: no other product reaches dqlite.
         .target(name: "PortableSQLCluster", dependencies: ["PortableSQL", "CSQLite", "PortableSQLSystem"]),
@@ -79,11 +85,11 @@ let package = Package(
         // every test target shares.
         .executableTarget(name: "PortableSQLTestHelper", dependencies: ["PortableSQLPlus", "PortableSQLSystem"], path: "Tests/PortableSQLTestHelper"),
         .target(name: "PortableSQLTestSupport", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLSystem"], path: "Tests/TestSupport"),
-        .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
-        .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
+        .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLSystem", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
+        .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus", "PortableSQLSystem", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
         .testTarget(
             name: "PortableSQLClusterTests",
-            dependencies: ["PortableSQLCluster", "PortableSQLCodable", "PortableSQLTestSupport", "sqlctx"]
+            dependencies: ["PortableSQLCluster", "PortableSQLCodable", "PortableSQLSystem", "PortableSQLTestSupport", "sqlctx"]
         ),
         .testTarget(name: "PortableSQLCodableTests", dependencies: ["PortableSQLCodable", "PortableSQLPlus", "PortableSQLTestSupport"]),
         .testTarget(name: "sqlctxTests", dependencies: ["sqlctx", "PortableSQLTestSupport"]),
@@ -101,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "PortableSQLServerTests",
             dependencies: [
-                "PortableSQLServer", "PortableSQLPlus", "PortableSQLTestSupport",
+                "PortableSQLServer", "PortableSQLPlus", "PortableSQLSystem", "PortableSQLTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

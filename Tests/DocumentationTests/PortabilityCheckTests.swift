@@ -48,10 +48,26 @@ import Testing
             let kind = Int32(SOCK_STREAM.raw\("Value"))
             """, to: "Tests/FeatureTests/Paths.swift", in: root)
         try write("@_exported import \(glibc)\nlet flags = Int32(SOCK_" + "CLOEXEC.rawValue)\n", to: "Sources/PortableSQLSystem/CLibrary.swift", in: root)
+        let synchronization = "Synchro" + "nization", mutex = "Mu" + "tex", pack = "ea" + "ch"
+        try write("""
+            import \(synchronization)
+            let shared = \(mutex)<Int>(0)
+            @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+            struct Checked<\(pack) V> {}
+            struct Unchecked<\(pack) V> {}
+            func use(_ query: Checked<Int>) {}
+            @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+            func usedWithAvailability(_ query: Checked<Int>) {}
+            // \(mutex)<Int> in a comment: not read.
+            """, to: "Sources/Feature/Newer.swift", in: root)
         let result = try check(root)
         #expect(result.status == 1)
         let reported = result.output.split(separator: "\n").map { $0.split(separator: ": ").prefix(2).joined(separator: ": ") }
         #expect(reported == [
+            "portability-check: Sources/Feature/Newer.swift:1",
+            "portability-check: Sources/Feature/Newer.swift:2",
+            "portability-check: Sources/Feature/Newer.swift:5",
+            "portability-check: Sources/Feature/Newer.swift:6",
             "portability-check: Sources/Feature/Socket.swift:2",
             "portability-check: Sources/Feature/Socket.swift:4",
             "portability-check: Tests/FeatureTests/Paths.swift:1",
@@ -60,5 +76,7 @@ import Testing
         #expect(result.output.contains("\"import \(glibc)\" outside PortableSQLSystem"))
         #expect(result.output.contains("glibc's \(noSignal)"))
         #expect(result.output.contains("multiarch folder \(multiarch.dropFirst(4))"))
+        #expect(result.output.contains("uses the \(synchronization) module"))
+        #expect(result.output.contains("parameter pack without @available(macOS 14"))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PortableSQL
 import PortableSQLCluster
-import Synchronization
+internal import PortableSQLSystem
 import Testing
 
 /// What a cluster cannot do fails with an error that names the limit, and `supports(_:)` says so.
@@ -30,7 +30,7 @@ import Testing
         #expect(db.engine?.capabilities == [], "a cluster keeps no local files, reports no changes and does not encrypt")
         let observed = #expect(throws: SQLError.self) { _ = try db.observeChanges { _ in } }
         #expect(observed?.message.contains("change observation (observeChanges, observe) is not available on dqlite cluster (") == true)
-        let fetched = Mutex(false)
+        let fetched = Locked(false)
         let streamed = #expect(throws: SQLError.self) {
             _ = try db.observe(fetch: { _ in fetched.withLock { $0 = true } })
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 internal import PortableSQLSystem
 
@@ -107,10 +106,10 @@ private final class FakeNodeDescriptors: Sendable {
         var isShutDown = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(listener: Int32) {
-        state = Mutex(State(listener: listener))
+        state = Locked(State(listener: listener))
     }
 
     var acceptedCount: Int { state.withLock { $0.accepted } }

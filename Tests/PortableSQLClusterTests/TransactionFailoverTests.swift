@@ -1,7 +1,7 @@
 import Foundation
 import PortableSQL
 import PortableSQLCluster
-import Synchronization
+internal import PortableSQLSystem
 import Testing
 
 /// A leader change inside a transaction, and two connections writing at once.
@@ -36,7 +36,7 @@ import Testing
         let busy = #expect(throws: SQLError.self) { try impatient.exec(sql: "INSERT INTO t VALUES (2)") }
         #expect(busy?.resultCode == .busy)
         let addresses = cluster.addresses
-        let outcome = Mutex<String?>(nil)
+        let outcome = Locked<String?>(nil)
         Thread {
             do {
                 let patient = try SQLContext(cluster: addresses, database: "app", options: testOptions)

@@ -1,7 +1,7 @@
 import Foundation
 import PortableSQL
 import PortableSQLCluster
-import Synchronization
+internal import PortableSQLSystem
 
 /// A thread that inserts unique values into `w(v)` one after the other on one cluster context,
 /// and remembers what became of each: acknowledged (the call returned), refused as safe to
@@ -15,17 +15,17 @@ final class WriteLoop: Sendable {
         var lastAcknowledgedAt = Date.distantPast
     }
 
-    let record = Mutex(Record())
-    private let stopRequested = Atomic<Bool>(false)
-    private let finished = Atomic<Bool>(false)
+    let record = Locked(Record())
+    private let stopRequested = Locked(false)
+    private let finished = Locked(false)
 
     /// Starts writing on a context opened with `open`.
     init(open: @escaping @Sendable () throws -> SQLContext) {
         let thread = Thread { [self] in
-            defer { finished.store(true, ordering: .sequentiallyConsistent) }
+            defer { finished.withLock { $0 = true } }
             var value: Int64 = 0
             var context: SQLContext?
-            while !stopRequested.load(ordering: .sequentiallyConsistent) {
+            while !stopRequested.withLock({ $0 }) {
                 value += 1
                 do {
                     if context == nil { context = try open() }
@@ -53,7 +53,7 @@ final class WriteLoop: Sendable {
 
     /// Stops the loop and waits (at most `timeout` seconds) for its last write to end.
     func stop(timeout: Double = 30) -> Bool {
-        stopRequested.store(true, ordering: .sequentiallyConsistent)
-        return waitUntil(timeout: timeout) { finished.load(ordering: .sequentiallyConsistent) }
+        stopRequested.withLock { $0 = true }
+        return waitUntil(timeout: timeout) { finished.withLock { $0 } }
     }
 }

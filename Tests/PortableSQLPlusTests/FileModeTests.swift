@@ -1,7 +1,6 @@
 import Foundation
 import PortableSQLPlus
 import PortableSQLTestSupport
-import Synchronization
 import Testing
 
 internal import PortableSQLSystem
@@ -160,7 +159,7 @@ final class FolderWatcher: Sendable {
         var description: String { "\(name) \(String(mode, radix: 8))" }
     }
 
-    private let state = Mutex<(stopped: Bool, seen: Set<Sighting>)>((false, []))
+    private let state = Locked<(stopped: Bool, seen: Set<Sighting>)>((false, []))
     private let finished = DispatchSemaphore(value: 0)
 
     init(_ folder: String) {

@@ -1,5 +1,5 @@
 import Logging
-import Synchronization
+internal import PortableSQLSystem
 
 /// Keeps every line logged through its `logger`, from any thread.
 final class LogCapture: Sendable {
@@ -15,7 +15,7 @@ final class LogCapture: Sendable {
         }
     }
 
-    private let storage = Mutex<[Line]>([])
+    private let storage = Locked<[Line]>([])
 
     /// The lines logged so far, in order.
     var lines: [Line] { storage.withLock { $0 } }

@@ -3,14 +3,14 @@ import Logging
 import PortableSQL
 import PortableSQLServer
 import PortableSQLTestSupport
-import Synchronization
+internal import PortableSQLSystem
 import Testing
 
 /// Every connection of a pool logs: the writer, each reader, and connections opened again.
 @Suite struct PoolLoggingTests {
     /// Blocks each caller until `count` callers have arrived (or 10 s have passed).
     final class Barrier: Sendable {
-        private let arrived = Mutex(0)
+        private let arrived = Locked(0)
         private let count: Int
 
         init(count: Int) { self.count = count }

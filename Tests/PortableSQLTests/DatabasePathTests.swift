@@ -1,14 +1,13 @@
 import Foundation
 import PortableSQL
 import PortableSQLTestSupport
-import Synchronization
 import Testing
 
 internal import PortableSQLSystem
 
 /// What an open on another thread gave.
 final class OpenOutcome: Sendable {
-    let result = Mutex<Result<Void, SQLError>?>(nil)
+    let result = Locked<Result<Void, SQLError>?>(nil)
 }
 
 /// Paths that are not regular files are refused at once, before SQLite opens them.

@@ -1,7 +1,7 @@
 import Foundation
 import PortableSQL
 import PortableSQLTestSupport
-import Synchronization
+internal import PortableSQLSystem
 import Testing
 
 /// The pool under load from many tasks and threads: consistent snapshots, no lost or
@@ -156,7 +156,7 @@ import Testing
         // awaiting task waiting for a thread far longer. The task is cancelled once the
         // statement runs, so that a slow start on a loaded machine does not count.
         let started = SharedCount()
-        let ended = Mutex<Date?>(nil)
+        let ended = Locked<Date?>(nil)
         let read = Task {
             try await pool.read { db in
                 started.add()

@@ -1,6 +1,6 @@
 // Helpers shared by the test targets: temporary folders and the real command-line programs.
 import Foundation
-import Synchronization
+internal import PortableSQLSystem
 
 /// A folder under the system's temporary directory, removed when the value is released.
 public final class TemporaryDirectory {
@@ -153,15 +153,18 @@ public func soakFactor() -> Int {
 
 /// A count shared by tasks and threads.
 public final class SharedCount: Sendable {
-    private let count = Atomic(0)
+    private let count = Locked(0)
 
     public init() {}
 
     /// Adds `amount` and returns the new count.
     @discardableResult
     public func add(_ amount: Int = 1) -> Int {
-        count.add(amount, ordering: .sequentiallyConsistent).newValue
+        count.withLock { count in
+            count += amount
+            return count
+        }
     }
 
-    public var value: Int { count.load(ordering: .sequentiallyConsistent) }
+    public var value: Int { count.withLock { $0 } }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+internal import PortableSQLSystem
 
 /// A subscription to committed changes, from `SQLContext.observeChanges(in:_:)` or
 /// `SQLContextPool.observeChanges(in:_:)`: notifications go on until `cancel()` is called or
@@ -36,7 +36,7 @@ final class ChangeObserver: @unchecked Sendable {
     let changed: (SQLChangeSet) -> Void
     /// Called once when the observation ends because the connection closed.
     let ended: () -> Void
-    private let cancelled = Atomic(false)
+    private let cancelled = AtomicWord()
 
     init(region: SQLObservedRegion, changed: @escaping (SQLChangeSet) -> Void, ended: @escaping () -> Void = {}) {
         self.region = region
@@ -45,16 +45,16 @@ final class ChangeObserver: @unchecked Sendable {
     }
 
     func cancel() {
-        cancelled.store(true, ordering: .releasing)
+        cancelled.store(1)
     }
 
     var isCancelled: Bool {
-        cancelled.load(ordering: .acquiring)
+        cancelled.load() != 0
     }
 
     /// Marks the observer cancelled and reports the end, when the connection closes.
     func end() {
-        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard cancelled.exchange(expected: 0, desired: 1) else { return }
         ended()
     }
 }

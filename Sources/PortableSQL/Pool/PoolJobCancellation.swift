@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+internal import PortableSQLSystem
 
 /// Links a task's cancellation to the connection its pool job runs on: a job cancelled before
 /// it starts does not start, and one cancelled while it runs has its statement stopped with
@@ -10,14 +10,20 @@ import Synchronization
 /// progress handler that stops any later long statement once the task is cancelled, and a write
 /// checks `checkNotCancelled()` before it commits.
 final class PoolJobCancellation: Sendable {
-    private let isCancelled = Atomic(false)
-    /// The interrupt handle of the connection the job runs on, while it runs.
-    private let running = Mutex<SQLInterruptHandle?>(nil)
+    /// Whether the task was cancelled, and the interrupt handle of the connection the job runs
+    /// on while it runs: one lock orders a cancel and the job's start either way round.
+    private let state = Locked<(isCancelled: Bool, running: SQLInterruptHandle?)>((false, nil))
 
     /// Called by the task's cancellation handler, from any thread.
     func cancel() {
-        isCancelled.store(true, ordering: .sequentiallyConsistent)
-        running.withLock { $0?.interrupt() }
+        state.withLock { state in
+            state.isCancelled = true
+            state.running?.interrupt()
+        }
+    }
+
+    private var isCancelled: Bool {
+        state.withLock { $0.isCancelled }
     }
 
     /// Runs `work` on `context`, unless the task was cancelled; an interrupt that the
@@ -26,21 +32,23 @@ final class PoolJobCancellation: Sendable {
     /// - Throws: `CancellationError`, or what `work` throws.
     func run<T>(on context: SQLContext, _ work: () throws -> T) throws -> T {
         let (connection, engine) = try context.checkOpen()
-        running.withLock { $0 = context.interruptHandle }
-        defer { running.withLock { $0 = nil } }
-        // Checked after the handle is published, so that a cancel either sees it or is seen here.
-        if isCancelled.load(ordering: .sequentiallyConsistent) { throw CancellationError() }
+        let cancelledBefore = state.withLock { state in
+            state.running = context.interruptHandle
+            return state.isCancelled
+        }
+        defer { state.withLock { $0.running = nil } }
+        if cancelledBefore { throw CancellationError() }
         engine.functions.progressHandler(connection, Self.progressInterval, { state in
             guard let state else { return 0 }
             let cancellation = Unmanaged<PoolJobCancellation>.fromOpaque(state).takeUnretainedValue()
-            return cancellation.isCancelled.load(ordering: .relaxed) ? 1 : 0
+            return cancellation.isCancelled ? 1 : 0
         }, Unmanaged.passUnretained(self).toOpaque())
         // `work` may have closed the context (the pool then opens another for the next job).
         defer { if !context.isClosed { engine.functions.progressHandler(connection, 0, nil, nil) } }
         do {
             return try work()
         } catch {
-            throw isCancelled.load(ordering: .sequentiallyConsistent) ? CancellationError() : error
+            throw isCancelled ? CancellationError() : error
         }
     }
 
@@ -49,7 +57,7 @@ final class PoolJobCancellation: Sendable {
     ///
     /// - Throws: `CancellationError`.
     func checkNotCancelled() throws {
-        if isCancelled.load(ordering: .sequentiallyConsistent) { throw CancellationError() }
+        if isCancelled { throw CancellationError() }
     }
 
     /// SQLite virtual-machine instructions between two looks at the cancellation flag.

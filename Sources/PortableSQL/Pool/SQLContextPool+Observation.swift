@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+internal import PortableSQLSystem
 
 extension SQLContextPool {
     /// Calls `handler` after each write of this pool that committed changes to `region`, with
@@ -76,7 +76,7 @@ final class ObservationRefresher<Value: Sendable>: Sendable {
     private let continuation: AsyncThrowingStream<Value, any Error>.Continuation
     private let queue = DispatchQueue(label: "PortableSQL.SQLContextPool.observation")
     /// Whether a run is going, and whether another was asked for meanwhile.
-    private let state = Mutex((running: false, again: false))
+    private let state = Locked((running: false, again: false))
 
     init(pool: SQLContextPool, fetch: @escaping @Sendable (SQLContext) throws -> Value, continuation: AsyncThrowingStream<Value, any Error>.Continuation) {
         self.pool = pool

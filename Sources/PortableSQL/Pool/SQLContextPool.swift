@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+internal import PortableSQLSystem
 
 /// Thread-safe access to one database file: one writer connection and up to
 /// `maximumReaderCount` reader connections, in WAL mode, so that reads run side by side with
@@ -73,7 +73,7 @@ public final class SQLContextPool: Sendable {
     let writerQueue: DispatchQueue
     private let readers: ReaderConnections
     private let readerQueue: DispatchQueue
-    private let isClosed = Mutex(false)
+    private let isClosed = Locked(false)
 
     /// Opens the writer connection on the file at `path` (creating it when missing) and puts the
     /// database in WAL mode; readers open when first needed.

@@ -1,6 +1,6 @@
 import Foundation
 import PortableSQL
-import Synchronization
+internal import PortableSQLSystem
 
 /// One connection to a database of a cluster: what an `sqlite3*` of the cluster engine points
 /// to. It holds the client connection to the current leader (made again, to the new leader,
@@ -13,10 +13,9 @@ final class ClusterConnection {
     /// Whether this is the connection of an in-memory open (the feature probes): a
     /// transaction on `scratchDatabase` that is never committed.
     let isScratch: Bool
-    /// Raised by `sqlite3_interrupt`, from any thread; taken by the running statement.
-    let interruptRequested = Atomic<Bool>(false)
-    /// How many statements are running: stepping, or their rows being read.
-    private let activeStatements = Atomic<Int>(0)
+    /// Whether `sqlite3_interrupt` was called (from any thread) and not yet taken by a running
+    /// statement, and how many statements are running: stepping, or their rows being read.
+    private let interruption = Locked((requested: false, activeStatements: 0))
 
     private(set) var client: WireClient?
     private(set) var databaseID: UInt32 = 0
@@ -98,13 +97,25 @@ final class ClusterConnection {
     /// SQLite does, it does nothing when no statement runs, and it is forgotten when the last
     /// one ends, so that it never stops a statement started later.
     func interrupt() {
-        if activeStatements.load(ordering: .relaxed) > 0 { interruptRequested.store(true, ordering: .relaxed) }
+        interruption.withLock { state in
+            if state.activeStatements > 0 { state.requested = true }
+        }
+    }
+
+    /// Whether an interrupt was requested, forgetting it: a running statement then stops.
+    func takeInterrupt() -> Bool {
+        interruption.withLock { state in
+            defer { state.requested = false }
+            return state.requested
+        }
     }
 
     /// Counts a statement that starts or ends running.
     func statementActivity(started: Bool) {
-        let running = activeStatements.add(started ? 1 : -1, ordering: .relaxed).newValue
-        if running == 0 { interruptRequested.store(false, ordering: .relaxed) }
+        interruption.withLock { state in
+            state.activeStatements += started ? 1 : -1
+            if state.activeStatements == 0 { state.requested = false }
+        }
     }
 
     /// Sets (with a message) or clears (with `nil`) a hook that a cluster cannot call.

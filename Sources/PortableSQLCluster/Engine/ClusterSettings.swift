@@ -1,6 +1,6 @@
 import Foundation
 import PortableSQL
-import Synchronization
+internal import PortableSQLSystem
 
 /// The nodes and options of one cluster configuration: what an engine's `open_v2` needs.
 struct ClusterSettings: Hashable, Sendable {
@@ -11,7 +11,7 @@ struct ClusterSettings: Hashable, Sendable {
 /// The cluster engines made in this process, one per set of nodes and options; each opens its
 /// connections to its own nodes.
 enum ClusterRegistry {
-    private static let engines = Mutex<[ClusterSettings: SQLiteEngine]>([:])
+    private static let engines = Locked<[ClusterSettings: SQLiteEngine]>([:])
 
     /// The engine of `settings`, made on first use.
     static func engine(for settings: ClusterSettings) -> SQLiteEngine {

@@ -14,7 +14,7 @@ extension ClusterStatement {
                 state = .done
                 return ClusterResultCodes.done
             }
-            if connection.interruptRequested.exchange(false, ordering: .relaxed) {
+            if connection.takeInterrupt() {
                 stopStream()
                 throw ClusterFailure(code: ClusterResultCodes.interrupt, message: "interrupted")
             }

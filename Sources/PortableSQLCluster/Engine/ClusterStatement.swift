@@ -136,7 +136,7 @@ final class ClusterStatement {
     /// Runs the statement: an EXEC, or the start of a QUERY. Only a statement whose outcome
     /// is known (nothing ran, or it only reads) is sent again after a failure.
     private func start() throws {
-        if connection.interruptRequested.exchange(false, ordering: .relaxed) {
+        if connection.takeInterrupt() {
             throw ClusterFailure(code: ClusterResultCodes.interrupt, message: "interrupted")
         }
         if let reason = connection.unavailableHooks.values.sorted().first {

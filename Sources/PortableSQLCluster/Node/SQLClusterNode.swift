@@ -1,6 +1,6 @@
 import Foundation
 import PortableSQL
-import Synchronization
+internal import PortableSQLSystem
 
 /// A dqlite node running inside this process, so that a Swift service can itself be a member
 /// of the cluster it uses.
@@ -27,7 +27,7 @@ public final class SQLClusterNode: Sendable {
     public let dataDirectory: String
 
     private let library: DqliteLibrary
-    private let node = Mutex<NodeHandle?>(nil)
+    private let node = Locked<NodeHandle?>(nil)
 
     /// Creates the node and starts it: it listens on `address` when this returns.
     ///

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+internal import PortableSQLSystem
 
 /// What a `SQLCodableRecord` type's `Codable` conformance says about its table: the columns,
 /// how each property is stored, and which column a key path reads. Made once per type, the
@@ -146,9 +146,9 @@ enum CodableRecordRegistry {
     }
 
     /// The address of the current `Schemas` (0 before the first), which `additions` keeps alive.
-    private static let current = Atomic<UInt>(0)
+    private static let current = AtomicWord()
     /// Every `Schemas` made, the current one last; its lock serializes additions.
-    private static let additions = Mutex<[Schemas]>([])
+    private static let additions = Locked<[Schemas]>([])
 
     /// `type`'s schema, made now when it is the first use.
     @usableFromInline
@@ -163,13 +163,13 @@ enum CodableRecordRegistry {
             byType[id] = made
             let replacement = Schemas(byType)
             kept.append(replacement)
-            current.store(UInt(bitPattern: Unmanaged.passUnretained(replacement).toOpaque()), ordering: .releasing)
+            current.store(UInt(bitPattern: Unmanaged.passUnretained(replacement).toOpaque()))
             return made
         }
     }
 
     private static func schemas() -> [ObjectIdentifier: CodableRecordSchema] {
-        guard let raw = UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring)) else { return [:] }
+        guard let raw = UnsafeRawPointer(bitPattern: current.load()) else { return [:] }
         return Unmanaged<Schemas>.fromOpaque(raw).takeUnretainedValue().byType
     }
 }

@@ -1,10 +1,10 @@
-import Synchronization
+internal import PortableSQLSystem
 
 /// Objects that are handed out, given back and handed out again, and never freed: an
 /// unretained reference to one (which a coding container keeps, see `RecordRowCoding`) stays
 /// valid for the life of the process. There are never more of them than were in use at once.
 struct ReusedObjects<Object: AnyObject & Sendable>: ~Copyable, Sendable {
-    private let free = Mutex<[Object]>([])
+    private let free = Locked<[Object]>([])
 
     /// An object given back earlier, or a new one from `make`.
     func take(orMake make: () -> Object) -> Object {
@@ -20,10 +20,10 @@ struct ReusedObjects<Object: AnyObject & Sendable>: ~Copyable, Sendable {
 /// Unique tokens for the holders of reused objects: a container made for one holder compares
 /// its token with its object's active one, so that it never acts for a later holder.
 enum HolderTokens {
-    private static let last = Atomic<UInt64>(0)
+    private static let last = AtomicWord()
 
     /// A token no holder had before (never 0).
     static func next() -> UInt64 {
-        last.wrappingAdd(1, ordering: .relaxed).newValue
+        UInt64(last.increment())
     }
 }

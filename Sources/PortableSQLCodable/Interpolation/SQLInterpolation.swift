@@ -101,6 +101,7 @@ public struct SQLInterpolation<Root>: StringInterpolationProtocol {
     }
 
     /// Appends a query's SELECT statement with its bound values, for a subquery (`IN (\(query))`).
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     public mutating func appendInterpolation<R, each V>(_ query: SQLSelectQuery<R, repeat each V>) {
         let (text, parameters) = query.plan.statement()
         append(SQLExpression(text, parameters), query.plan.buildError)

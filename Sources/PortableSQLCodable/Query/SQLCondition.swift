@@ -90,11 +90,13 @@ extension SQLCondition where Root: SQLCodable {
     }
 
     /// `column IN (SELECT …)`: the column's value is one the subquery selects.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     public static func `in`<V: SQLColumnValue, Other>(_ keyPath: KeyPath<Root, V>, _ subquery: SQLSelectQuery<Other, V>) -> SQLCondition {
         member(SQLTerm(keyPath), subquery)
     }
 
     /// `column IN (SELECT …)`, for an optional property.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     public static func `in`<V: SQLColumnValue, Other>(_ keyPath: KeyPath<Root, V?>, _ subquery: SQLSelectQuery<Other, V>) -> SQLCondition {
         member(SQLTerm(keyPath), subquery)
     }
@@ -103,6 +105,7 @@ extension SQLCondition where Root: SQLCodable {
         SQLCondition(predicate: .member(term.operand, of: values.map { .value($0.sqlValue) }), error: term.error)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private static func member<T, V, Other>(_ term: SQLTerm<Root, T>, _ subquery: SQLSelectQuery<Other, V>) -> SQLCondition {
         let (text, parameters) = subquery.plan.statement()
         return SQLCondition(predicate: .expression(SQLExpression(term.renderedText + " IN (" + text + ")", parameters)), error: term.error ?? subquery.plan.buildError)

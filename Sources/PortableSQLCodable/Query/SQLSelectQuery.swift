@@ -10,6 +10,7 @@
 ///     .having(.count() > 1)
 ///     .fetchAll()            // [(String, Int)]
 /// ```
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public struct SQLSelectQuery<Root: SQLCodable, each Value> {
     let context: SQLContext
     var plan: SelectPlan

@@ -65,6 +65,7 @@ extension SQLTableQuery {
     /// A query of `terms` (columns, aggregates, expressions) of the records this query finds,
     /// each row read as a tuple of the terms' types: `select(.column(\.city), .count())` gives
     /// `[(String, Int)]` rows, one term plain values. Refine it with `groupBy` and `having`.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     public func select<each V>(_ terms: repeat SQLTerm<T, each V>) -> SQLSelectQuery<T, repeat each V> {
         var plan = plan
         var selection: [SQLOperand] = []
@@ -78,6 +79,7 @@ extension SQLTableQuery {
     }
 
     /// A query of the column `keyPath` reads, of the records this query finds.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     public func select<V>(_ keyPath: KeyPath<T, V>) -> SQLSelectQuery<T, V> {
         select(SQLTerm(keyPath))
     }

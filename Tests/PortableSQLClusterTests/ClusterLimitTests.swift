@@ -53,6 +53,25 @@ import Testing
         #expect(try db.selectAll(sql: "SELECT a FROM t ORDER BY a") == [[.long(1)], [.long(2)]])
     }
 
+    /// dqlite's protocol carries text as UTF-8 ended by NUL: text it would change is refused
+    /// when bound, and nothing is stored.
+    @Test func textTheProtocolWouldChangeIsRefusedWhenBound() throws {
+        let cluster = try LocalCluster()
+        let db = try cluster.context()
+        defer { try? db.close() }
+        try db.exec(sql: "CREATE TABLE words (w)")
+        let statement = try db.prepare(sql: "INSERT INTO words VALUES (?)")
+        defer { try? statement.close() }
+        let latin1 = #expect(throws: SQLError.self) { try statement.bind(textBytes: Data([0x63, 0x61, 0x66, 0xE9]), at: 1) }
+        #expect(latin1?.resultCode == .mismatch && latin1?.message.contains("valid UTF-8") == true, "\(String(describing: latin1))")
+        let nul = #expect(throws: SQLError.self) { try statement.bind(.text("a\u{0}b"), at: 1) }
+        #expect(nul?.resultCode == .misuse && nul?.message.contains("NUL") == true, "\(String(describing: nul))")
+        #expect(try db.selectAll(sql: "SELECT count(*) FROM words") == [[0]])
+        try statement.bind(textBytes: Data("café".utf8), at: 1)
+        try statement.update()
+        #expect(try db.selectAll(sql: "SELECT w FROM words") == [[.text("café")]])
+    }
+
     @Test func supportsAnswersForTheCluster() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()

@@ -50,6 +50,35 @@ import Testing
         #expect(!log.statements.joined().contains("pct-s3cret"), "\(log.statements)")
     }
 
+    /// SQLite drops the rest of a parameter's name at `%00`, so `key%00x=` is a key: it is
+    /// redacted and refused as one, also beside `vfs=`, which the checked-open VFS cannot see.
+    @Test func aKeyNameCutShortByPercentZeroIsAKeyEverywhere() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.path("pipe")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let onPlus = try #require(throws: SQLError.self) {
+            try SQLContext(path: "file:\(fifo)?key%00x=ERRSECRET1", configuration: .plus)
+        }
+        #expect(!(onPlus.description + onPlus.debugDescription).contains("ERRSECRET1"), "\(onPlus)")
+        #expect(KeyStatements.containsURIKey("file:a.db?vfs=unix&key%00zz=S"))
+        #expect(KeyStatements.containsURIKey("file:a.db?hex%6Bey%00=S"))
+        #expect(!KeyStatements.containsURIKey("file:a.db?ke%00y=S"), "SQLite reads that name as ke")
+        #expect(KeyStatements.redacted("ATTACH 'file:a.db?key%00zz=TOPSECRET' AS e").contains("TOPSECRET") == false)
+
+        let plainPath = directory.path("o1.db")
+        let opened = try #require(throws: SQLError.self) { try SQLContext(path: "file:\(plainPath)?vfs=unix&key%00z=S2") }
+        #expect(opened.resultCode == .misuse && !opened.debugDescription.contains("S2"))
+        #expect(!FileManager.default.fileExists(atPath: plainPath))
+        let db = try SQLContext(path: directory.path("main.db"))
+        defer { try? db.close() }
+        let attached = directory.path("a1.db")
+        let bound = try #require(throws: SQLError.self) {
+            try db.exec(sql: "ATTACH ? AS x", parameters: [.text("file:\(attached)?vfs=unix&key%00z=S2")])
+        }
+        #expect(bound.resultCode == .misuse && !bound.debugDescription.contains("S2"))
+        #expect(!FileManager.default.fileExists(atPath: attached))
+    }
+
     @Test func anEngineWithoutEncryptionRefusesURIKeysEveryWayTheyCome() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("plain.db")

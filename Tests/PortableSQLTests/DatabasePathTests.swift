@@ -1,5 +1,6 @@
 import Foundation
 import PortableSQL
+import PortableSQLPlus
 import PortableSQLTestSupport
 import Testing
 
@@ -16,12 +17,18 @@ final class OpenOutcome: Sendable {
     /// takes more than five seconds (a FIFO opened for reading blocks until a writer comes);
     /// `unblock` then releases the waiting thread.
     func openError(_ path: String, flags: SQLContext.OpenFlags, unblock: () -> Void = {}) -> SQLError? {
+        error(of: { try SQLContext(path: path, flags: flags).close() }, what: "opening \(path)", unblock: unblock)
+    }
+
+    /// Runs `work` on a background thread and returns its error, failing the test when it
+    /// takes more than five seconds; `unblock` then releases the waiting thread.
+    func error(of work: @escaping @Sendable () throws -> Void, what: String, unblock: () -> Void) -> SQLError? {
         let outcome = OpenOutcome()
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             let result: Result<Void, SQLError>
             do {
-                try SQLContext(path: path, flags: flags).close()
+                try work()
                 result = .success(())
             } catch {
                 result = .failure(error as? SQLError ?? SQLError(code: .error, message: "\(error)"))
@@ -30,16 +37,56 @@ final class OpenOutcome: Sendable {
             done.signal()
         }
         guard done.wait(timeout: .now() + 5) == .success else {
-            Issue.record("opening \(path) did not return within five seconds")
+            Issue.record("\(what) did not return within five seconds")
             unblock()
             done.wait()
             return nil
         }
         guard case .failure(let error) = outcome.result.withLock({ $0 }) else {
-            Issue.record("opening \(path) succeeded")
+            Issue.record("\(what) succeeded")
             return nil
         }
         return error
+    }
+
+    /// Releases a reader blocked in `open()` of the FIFO at `path`.
+    func releaseReader(of path: String) {
+        let writer = open(path, O_WRONLY | O_NONBLOCK)
+        if writer >= 0 { close(writer) }
+    }
+
+    /// SQLite opens a database's `-journal` to see whether it is hot, and an attached file as a
+    /// main database: both are checked on each file engine, SQLCipher's too.
+    @Test(arguments: [SQLiteConfiguration.platform, .plus])
+    func aFIFOAsAJournalOrAnAttachedFileIsRefusedOnEveryFileEngine(configuration: SQLiteConfiguration) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("data.db")
+        let setUp = try SQLContext(path: path, configuration: configuration)
+        try setUp.exec(sql: "CREATE TABLE t (v)")
+        try setUp.exec(sql: "INSERT INTO t VALUES (1)")
+        try setUp.close()
+        let journal = path + "-journal"
+        try #require(mkfifo(journal, 0o600) == 0)
+        let read = error(of: {
+            let db = try SQLContext(path: path, configuration: configuration)
+            defer { try? db.close() }
+            _ = try db.selectAll(sql: "SELECT count(*) FROM t")
+        }, what: "reading beside a FIFO journal", unblock: { releaseReader(of: journal) })
+        #expect(read?.resultCode == .cantOpen && read?.message.contains("-journal: it is a FIFO") == true, "\(String(describing: read))")
+        try FileManager.default.removeItem(atPath: journal)
+
+        let pipe = directory.path("pipe")
+        try #require(mkfifo(pipe, 0o600) == 0)
+        let attached = error(of: {
+            let db = try SQLContext(path: path, flags: .readOnly, configuration: configuration)
+            defer { try? db.close() }
+            try db.exec(sql: "ATTACH 'file:' || ? AS f", parameters: [.text(pipe)])
+            _ = try db.selectAll(sql: "SELECT count(*) FROM f.sqlite_master")
+        }, what: "attaching a FIFO", unblock: { releaseReader(of: pipe) })
+        #expect(attached?.resultCode == .cantOpen && attached?.message.contains("FIFO") == true, "\(String(describing: attached))")
+        let db = try SQLContext(path: path, configuration: configuration)
+        defer { try? db.close() }
+        #expect(try db.selectAll(sql: "SELECT v FROM t") == [[1]])
     }
 
     @Test(arguments: [SQLContext.OpenFlags.readOnly, [.readWrite, .create]])
@@ -48,11 +95,7 @@ final class OpenOutcome: Sendable {
         let path = directory.path("pipe")
         try #require(mkfifo(path, 0o600) == 0)
         let started = Date()
-        let error = openError(path, flags: flags) {
-            // A writer releases a reader blocked in open().
-            let writer = open(path, O_WRONLY | O_NONBLOCK)
-            if writer >= 0 { close(writer) }
-        }
+        let error = openError(path, flags: flags) { releaseReader(of: path) }
         #expect(error?.resultCode == .cantOpen)
         #expect(error?.message.contains(path) == true && error?.message.contains("FIFO") == true, "\(String(describing: error))")
         #expect(Date().timeIntervalSince(started) < 1)

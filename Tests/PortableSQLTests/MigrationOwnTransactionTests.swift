@@ -26,7 +26,10 @@ import Testing
         #expect(try tables(path) == [["half"], ["other"]])
     }
 
-    @Test(arguments: ["CREATE TABLE a (x); COMMIT", "CREATE TABLE a (x); END", "CREATE TABLE a (x); ROLLBACK; CREATE TABLE b (x)", "CREATE TABLE a (x); ROLLBACK"])
+    @Test(arguments: [
+        "CREATE TABLE a (x); COMMIT", "CREATE TABLE a (x); END", "CREATE TABLE a (x); ROLLBACK; CREATE TABLE b (x)", "CREATE TABLE a (x); ROLLBACK",
+        "CREATE TABLE a (x); ROLLBACK; BEGIN; CREATE TABLE b (x)", "CREATE TABLE a (x); ROLLBACK TRANSACTION; BEGIN IMMEDIATE; CREATE TABLE b (x)",
+    ])
     func aStepThatEndsItsTransactionIsRolledBackAsAWhole(sql: String) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("end.db")
@@ -76,6 +79,34 @@ import Testing
         #expect(try pool.read { try $0.selectAll(sql: "SELECT count(*) FROM item") } == [[0]])
         try pool.write { try $0.exec(sql: "INSERT INTO item VALUES (5)") }
         #expect(try pool.read { try $0.selectAll(sql: "SELECT n FROM item") } == [[5]])
+    }
+
+    @Test func aPoolWriteThatRollsBackAndBeginsAgainKeepsNothing() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try SQLContextPool(path: directory.path("pool.db"))
+        defer { try? pool.close() }
+        try pool.write { try $0.exec(sql: "CREATE TABLE item (n INTEGER)") }
+        let error = try #require(throws: SQLError.self) {
+            try pool.write { db in
+                try db.exec(sql: "INSERT INTO item VALUES (1)")
+                try db.exec(sql: "ROLLBACK")
+                try db.exec(sql: "BEGIN")
+                try db.exec(sql: "INSERT INTO item VALUES (2)")
+            }
+        }
+        #expect(error.resultCode == .misuse && error.message.contains("pool write") && error.message.contains("rolled back"), "\(error)")
+        #expect(try pool.read { try $0.selectAll(sql: "SELECT count(*) FROM item") } == [[0]])
+        // A write whose statement fails and is rolled back by SQLite reports that statement's error.
+        try pool.write { try $0.exec(sql: "CREATE TABLE once (n INTEGER PRIMARY KEY ON CONFLICT ROLLBACK)") }
+        let conflict = try #require(throws: SQLError.self) {
+            try pool.write { db in
+                try db.exec(sql: "INSERT INTO once VALUES (1)")
+                try db.exec(sql: "INSERT INTO once VALUES (1)")
+            }
+        }
+        #expect(conflict.resultCode == .constraint, "\(conflict)")
+        try pool.write { try $0.exec(sql: "INSERT INTO item VALUES (3)") }
+        #expect(try pool.read { try $0.selectAll(sql: "SELECT n FROM item") } == [[3]])
     }
 
     @Test func aStepInsideAnOuterTransactionCannotCommitIt() throws {

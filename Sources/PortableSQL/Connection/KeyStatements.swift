@@ -208,20 +208,49 @@ package enum KeyStatements {
     }
 
     /// Where the value of the first key parameter of a URI in `text` starts and ends. A
-    /// parameter's name is read as SQLite reads it, percent-decoded (`%6Bey=` is `key=`), and
-    /// in any case (more than SQLite takes, never less).
+    /// parameter's name is read as SQLite reads it (`%6Bey=` and `key%00x=` are `key=`, see
+    /// `uriParameterName`), and in any case (more than SQLite takes, never less).
     private static func nextURIKey(in text: Substring, inSQL: Bool = false) -> (String.Index, String.Index)? {
         var search = text.startIndex
         while let separator = text[search...].firstIndex(where: { $0 == "?" || $0 == "&" }) {
             let after = text.index(after: separator)
             search = after
             guard let equals = text[after...].firstIndex(where: { "=&#".contains($0) }), text[equals] == "=" else { continue }
-            let name = text[after..<equals].removingPercentEncoding ?? String(text[after..<equals])
-            guard uriKeyParameters.contains(name.lowercased()) else { continue }
+            guard uriKeyParameters.contains(uriParameterName(text[after..<equals]).lowercased()) else { continue }
             let start = text.index(after: equals)
             return (start, valueEnd(in: text, from: start, inSQL: inSQL))
         }
         return nil
+    }
+
+    /// A URI parameter's name as SQLite reads it: `%HH` decoded, and at `%00` the rest of the
+    /// name dropped (`key%00x` is `key`); a `%` not followed by two hex digits is itself.
+    private static func uriParameterName(_ raw: Substring) -> String {
+        let source = Array(raw.utf8)
+        var name: [UInt8] = []
+        var index = 0
+        while index < source.count {
+            if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
+               let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+                let octet = high << 4 | low
+                if octet == 0 { break }
+                name.append(octet)
+                index += 3
+            } else {
+                name.append(source[index])
+                index += 1
+            }
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// Where a URI parameter's value that starts at `start` ends: at `&`, `#`, the end of the

@@ -66,7 +66,7 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, Cust
 extension SQLError {
     /// The error SQLite reported on `connection` for `resultCode`, with SQLite's message.
     package init(engine: SQLiteEngine, connection: OpaquePointer?, resultCode: Int32, sql: String?) {
-        if let vfs = engine.vfs, vfs == CheckedOpenVFS.name, let refusal = CheckedOpenVFS.takeRefusal(for: resultCode) {
+        if engine.vfs == CheckedOpenVFS.name, let refusal = CheckedOpenVFS.takeRefusal(for: resultCode) {
             self.init(code: refusal.resultCode, message: refusal.message, sql: sql)
             return
         }

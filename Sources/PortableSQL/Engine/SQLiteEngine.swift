@@ -76,7 +76,7 @@ package final class SQLiteEngine: @unchecked Sendable {
 
     /// The system SQLite that this package links, its files opened through `CheckedOpenVFS`
     /// (the engine of `SQLiteConfiguration.platform`).
-    package static let system = SQLiteEngine(name: "system SQLite", functions: .linkedSystemLibrary, vfs: CheckedOpenVFS.name)
+    package static let system = SQLiteEngine(name: "system SQLite", functions: .linkedSystemLibrary, vfs: CheckedOpenVFS.system)
 
     /// Opens a connection to the database `name` with `open_v2`'s `flags`: the result code and
     /// the handle, which the caller closes also after a failure.

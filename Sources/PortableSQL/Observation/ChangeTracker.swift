@@ -48,6 +48,8 @@ final class ChangeTracker {
     private var commitRefusals = 0
     /// Raised when the commit hook refused a commit; lowered when the refusing ends.
     private var refusedCommit = false
+    /// Whether a transaction was rolled back since the outermost refusing of commits began.
+    private var sawRollback = false
 
     /// Starts tracking the connection of a context that opened.
     func attach(connection: OpaquePointer, engine: SQLiteEngine) {
@@ -86,12 +88,7 @@ final class ChangeTracker {
         guard !transactionHooksInstalled else { return }
         transactionHooksInstalled = true
         installCommitHook()
-        let pointer = Unmanaged.passUnretained(self).toOpaque()
-        _ = engine.functions.rollbackHook(connection, { pointer in
-            guard let pointer else { return }
-            let tracker = Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue()
-            tracker.activity.inCallback { tracker.forgetPending() }
-        }, pointer)
+        installRollbackHook()
         // A DELETE without WHERE empties a table at once and reports no row to the update hook;
         // answering SQLITE_IGNORE to the authorizer for it makes SQLite delete row by row.
         _ = engine.functions.setAuthorizer(connection, { _, action, table, _, _, _ in
@@ -112,10 +109,10 @@ final class ChangeTracker {
     /// Removes the commit and rollback hooks and the authorizer, and forgets what was pending.
     private func removeTransactionHooks() {
         guard transactionHooksInstalled, let connection, let engine else { return }
-        _ = engine.functions.rollbackHook(connection, nil, nil)
         _ = engine.functions.setAuthorizer(connection, nil, nil)
         transactionHooksInstalled = false
         installCommitHook()
+        installRollbackHook()
         commitRequested = false
         forgetPending()
     }
@@ -133,6 +130,28 @@ final class ChangeTracker {
             let tracker = Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue()
             return tracker.activity.inCallback { tracker.commitStarting() }
         }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Installs the rollback hook while observers or a refusing of commits need it, and
+    /// removes it otherwise.
+    private func installRollbackHook() {
+        guard let connection, let engine else { return }
+        guard transactionHooksInstalled || commitRefusals > 0 else {
+            _ = engine.functions.rollbackHook(connection, nil, nil)
+            return
+        }
+        _ = engine.functions.rollbackHook(connection, { pointer in
+            guard let pointer else { return }
+            let tracker = Unmanaged<ChangeTracker>.fromOpaque(pointer).takeUnretainedValue()
+            tracker.activity.inCallback { tracker.rolledBack() }
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Called by the rollback hook: what was pending is dropped, and a refusing of commits
+    /// notes that the transaction it guards ended.
+    private func rolledBack() {
+        if commitRefusals > 0 { sawRollback = true }
+        forgetPending()
     }
 
     /// The commit hook's answer: non-zero refuses the commit.
@@ -158,21 +177,26 @@ final class ChangeTracker {
         commitRefusals += 1
         if commitRefusals == 1 {
             refusedCommit = false
+            sawRollback = false
             installCommitHook()
+            installRollbackHook()
         }
         return true
     }
 
     /// Ends a `beginRefusingCommits()` that returned `true`; returns whether a commit was
-    /// refused since the outermost one began.
-    func endRefusingCommits() -> Bool {
+    /// refused, and whether a transaction was rolled back (by a ROLLBACK, or by SQLite after
+    /// an error), since the outermost one began.
+    func endRefusingCommits() -> (refusedCommit: Bool, sawRollback: Bool) {
         commitRefusals -= 1
-        let refused = refusedCommit
+        let seen = (refusedCommit, sawRollback)
         if commitRefusals == 0 {
             refusedCommit = false
+            sawRollback = false
             installCommitHook()
+            installRollbackHook()
         }
-        return refused
+        return seen
     }
 
     private func updateInterest() {

@@ -8,6 +8,7 @@ enum ClusterResultCodes {
     /// `SQLITE_PROTOCOL`: a node answered something that is not dqlite's protocol (garbage, or
     /// counts and lengths beyond its limits); not a change of leader, and not retried.
     static let protocolError: Int32 = 15
+    static let mismatch: Int32 = 20
     static let misuse: Int32 = 21
     static let range: Int32 = 25
     static let row: Int32 = 100

@@ -90,7 +90,14 @@ extension SQLiteFunctions {
         table["sqlite3_bind_text"] = entry(\.bindText, { handle, index, text, count, _ in
             guard let text else { return ClusterHandles.statement(handle)?.bind(.null, at: index) ?? ClusterResultCodes.misuse }
             let bytes = count < 0 ? Data(bytes: text, count: strlen(text)) : Data(bytes: text, count: Int(count))
-            return ClusterHandles.statement(handle)?.bind(.text(String(decoding: bytes, as: UTF8.self)), at: index) ?? ClusterResultCodes.misuse
+            guard let statement = ClusterHandles.statement(handle) else { return ClusterResultCodes.misuse }
+            // dqlite carries text as UTF-8: other bytes would arrive changed, so they are refused.
+            guard let string = String(data: bytes, encoding: .utf8) else {
+                return statement.connection.fail(
+                    ClusterResultCodes.mismatch,
+                    "dqlite cluster: a text parameter must be valid UTF-8 (dqlite's protocol carries text as UTF-8, and other bytes would be stored changed); bind them as a blob")
+            }
+            return statement.bind(.text(string), at: index)
         })
         table["sqlite3_bind_blob"] = entry(\.bindBlob, { handle, index, bytes, count, _ in
             let data = bytes.map { Data(bytes: $0, count: Int(max(0, count))) } ?? Data()

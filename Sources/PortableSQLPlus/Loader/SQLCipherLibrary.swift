@@ -73,9 +73,10 @@ struct SQLCipherLibrary: Sendable {
                 throw SharedLibraryFile.LoadFailure(description: "it has no sqlite3_key and sqlite3_rekey")
             }
             let version = try cipherVersion(of: functions)
+            let vfs = CheckedOpenVFS.register(in: try CheckedOpenVFS.Library(resolve: file.address(of:)), refusingKeys: false)
             let engine = SQLiteEngine(
                 name: "SQLCipher", functions: functions, notADatabaseMessage: "file is not a database, or the key is wrong",
-                libraryPath: file.path, encryptionVersion: version)
+                libraryPath: file.path, encryptionVersion: version, vfs: vfs)
             guard let library = SQLCipherLibrary(engine: engine) else {
                 throw SharedLibraryFile.LoadFailure(description: "it does not encrypt")
             }

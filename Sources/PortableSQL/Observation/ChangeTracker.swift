@@ -207,7 +207,7 @@ final class ChangeTracker {
             switch observer.region {
             case .allTables: watchesAllTables = true
             case .tables: watchedTables.formUnion(observer.region.foldedTables ?? [])
-            case .rows(let table, _): rowTables.insert(table.lowercased())
+            case .rows(let table, _): rowTables.insert(table.sqliteCaseFolded)
             }
         }
         watchedTables.formUnion(rowTables)
@@ -250,7 +250,7 @@ final class ChangeTracker {
         guard let table else { return ("", "") }
         if let lastTable, strcmp(lastTable.bytes, table) == 0 { return (lastTable.name, lastTable.folded) }
         let name = String(cString: table)
-        let folded = name.lowercased()
+        let folded = name.sqliteCaseFolded
         lastTable = (Array(UnsafeBufferPointer(start: table, count: strlen(table) + 1)), name, folded)
         return (name, folded)
     }

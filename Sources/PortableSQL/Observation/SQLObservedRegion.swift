@@ -19,8 +19,8 @@ public enum SQLObservedRegion: Sendable, Hashable {
     var foldedTables: Set<String>? {
         switch self {
         case .allTables: return nil
-        case .tables(let names): return Set(names.map { $0.lowercased() })
-        case .rows(let table, _): return [table.lowercased()]
+        case .tables(let names): return Set(names.map(\.sqliteCaseFolded))
+        case .rows(let table, _): return [table.sqliteCaseFolded]
         }
     }
 
@@ -34,8 +34,8 @@ public enum SQLObservedRegion: Sendable, Hashable {
             let touched = Set(tables.filter { watched.contains($0.key) }.values)
             return touched.isEmpty ? nil : SQLChangeSet(tables: touched, rowChanges: [])
         case .rows(let table, let rowIDs):
-            let folded = table.lowercased()
-            let matching = rows.filter { $0.table.lowercased() == folded && rowIDs.contains($0.rowID) }
+            let folded = table.sqliteCaseFolded
+            let matching = rows.filter { $0.table.sqliteCaseFolded == folded && rowIDs.contains($0.rowID) }
             return matching.isEmpty ? nil : SQLChangeSet(tables: Set(matching.map(\.table)), rowChanges: matching)
         }
     }

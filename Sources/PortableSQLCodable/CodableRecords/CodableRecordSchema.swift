@@ -70,7 +70,7 @@ final class CodableRecordSchema: @unchecked Sendable {
     private static func checkNamesDiffer(_ names: [String]) throws {
         var seen: [String: String] = [:]
         for name in names {
-            let folded = String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+            let folded = name.sqliteCaseFolded
             if let first = seen[folded] {
                 throw SQLError(code: .misuse, message: "properties \(first) and \(name) would be one column, since SQLite's column names ignore case; give one of them another coding key")
             }

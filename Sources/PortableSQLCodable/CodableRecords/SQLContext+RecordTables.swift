@@ -71,7 +71,7 @@ extension SQLContext {
         /// The error of a statement that cannot run without the missing columns.
         var error: any Error {
             guard let existing, let failure = failure as? SQLError else { return failure }
-            let missing = table.columns.filter { !existing.contains($0.name.lowercased()) }.map(\.name)
+            let missing = table.columns.filter { !existing.contains($0.name.sqliteCaseFolded) }.map(\.name)
             return SQLError(code: failure.resultCode, message: "table \(table.name) lacks column(s) \(missing.joined(separator: ", ")), which cannot be added here: \(failure.message)")
         }
     }
@@ -89,7 +89,7 @@ extension SQLContext {
             let columns = table.columns.map(\.quotedIdentifier).joined(separator: ", ")
             if let existing = incomplete.existing {
                 guard inMain else { return nil }
-                let values = table.columns.map { existing.contains($0.name.lowercased()) ? $0.quotedIdentifier : "NULL" }.joined(separator: ", ")
+                let values = table.columns.map { existing.contains($0.name.sqliteCaseFolded) ? $0.quotedIdentifier : "NULL" }.joined(separator: ", ")
                 standIns.append("\(table.quotedIdentifier)(\(columns)) AS (SELECT \(values) FROM main.\(table.quotedIdentifier))")
             } else {
                 guard !inMain else { continue }
@@ -110,7 +110,7 @@ extension SQLContext {
         guard original.code == .error, Self.isMissingSchemaObject(original.message), !managed.isEmpty else { throw original }
         do {
             for table in managed { try createOrAddColumns(table, inSchema: schema) }
-        } catch let conflict as SQLError where conflict.code == .mismatch {
+        } catch let conflict as SQLError where conflict.code == .mismatch || conflict.code == .misuse {
             throw conflict
         } catch {
             throw original
@@ -145,7 +145,7 @@ extension SQLContext {
             try Self.checkColumnTypes(table, declared)
             guard !declared.isEmpty else { return IncompleteTable(table: table, existing: nil, failure: error) }
             let existing = Set(declared.keys)
-            guard table.columns.contains(where: { !existing.contains($0.name.lowercased()) }) else { return nil }
+            guard table.columns.contains(where: { !existing.contains($0.name.sqliteCaseFolded) }) else { return nil }
             return IncompleteTable(table: table, existing: existing, failure: error)
         }
     }
@@ -159,7 +159,7 @@ extension SQLContext {
     func claimTableName(_ table: SQLTable) throws {
         guard let schema = table.layout.codableSchema, schema.namedByDefault else { return }
         let claim = "SELECT 1 /* \(String(reflecting: schema.recordType)) */"
-        let key = StatementKey.text("SELECT 1 /* the record table \(table.name.lowercased()) */")
+        let key = StatementKey.text("SELECT 1 /* the record table \(table.name.sqliteCaseFolded) */")
         guard let marker = try checkOutStatement(key: key, owner: nil, sql: { claim }) else { return }
         defer { checkIn(marker) }
         guard marker.sql != claim else { return }
@@ -179,7 +179,7 @@ extension SQLContext {
     func createOrAddColumns(_ table: SQLTable, inSchema schema: String?) throws {
         try exec(sql: table.createStatement(inSchema: schema))
         let declaredTypes = try self.declaredTypes(of: table, inSchema: schema)
-        for column in table.columns where declaredTypes[column.name.lowercased()] == nil {
+        for column in table.columns where declaredTypes[column.name.sqliteCaseFolded] == nil {
             for statement in table.addColumnSQL(column: column, inSchema: schema) { try exec(statement) }
         }
         try Self.checkColumnTypes(table, declaredTypes)
@@ -196,19 +196,19 @@ extension SQLContext {
     ///   that SQLite would change its property's into (see `StoredColumnAffinity`).
     private static func checkColumnTypes(_ table: SQLTable, _ declaredTypes: [String: String]) throws {
         for column in table.columns {
-            guard let declared = declaredTypes[column.name.lowercased()] else { continue }
+            guard let declared = declaredTypes[column.name.sqliteCaseFolded] else { continue }
             if let conflict = StoredColumnAffinity.conflict(table: table.name, column: column.name, declaredType: declared, storing: column.type) {
                 throw conflict
             }
         }
     }
 
-    /// The declared type of each stored column of `table`, by its name in lower case.
+    /// The declared type of each stored column of `table`, by its name case-folded as SQLite does.
     private func declaredTypes(of table: SQLTable, inSchema schema: String?) throws -> [String: String] {
         let pragma = schema.map { "PRAGMA \($0.quotedIdentifier).table_info(" } ?? "PRAGMA table_info("
         var declaredTypes: [String: String] = [:]
         for row in try selectAll(sql: pragma + table.name.quotedIdentifier + ")") where row.count > 2 {
-            if let name = row[1].textValue { declaredTypes[name.lowercased()] = row[2].textValue ?? "" }
+            if let name = row[1].textValue { declaredTypes[name.sqliteCaseFolded] = row[2].textValue ?? "" }
         }
         return declaredTypes
     }

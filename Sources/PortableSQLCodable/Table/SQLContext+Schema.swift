@@ -46,7 +46,7 @@ extension SQLContext {
     /// - Throws: `SQLError` from SQLite when the column cannot be added (see the generic form).
     @discardableResult
     public func addColumnIfNotExists(_ column: SQLColumn, to table: SQLTable, inSchema schema: String? = nil) throws -> Bool {
-        guard try !columns(for: table.name, in: schema ?? "main").contains(where: { $0.name.lowercased() == column.name.lowercased() }) else { return false }
+        guard try !columns(for: table.name, in: schema ?? "main").contains(where: { $0.name.sqliteCaseFolded == column.name.sqliteCaseFolded }) else { return false }
         for statement in table.addColumnSQL(column: column, inSchema: schema) {
             try exec(statement)
         }

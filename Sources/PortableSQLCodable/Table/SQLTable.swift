@@ -80,7 +80,7 @@ public struct SQLTable: Hashable, Sendable {
             throw SQLError(code: .misuse, message: "table \(name) has no columns")
         }
         var seen = Set<String>()
-        for column in columns where !seen.insert(column.name.lowercased()).inserted {
+        for column in columns where !seen.insert(column.name.sqliteCaseFolded).inserted {
             throw SQLError(code: .misuse, message: "table \(name) declares column \(column.name) twice")
         }
         let keys = primaryKeyColumns

@@ -2,20 +2,10 @@ import Foundation
 @testable import PortableSQLCluster
 import Testing
 
-/// What the client reads from SQL text without a SQLite to parse it: where the first statement
-/// ends, whether it returns rows, how it moves the transaction, its parameters, its limits.
+/// What the client reads from SQL text without a SQLite to parse it: whether it returns rows,
+/// how it moves the transaction, its parameters, its limits. Where the first statement ends is
+/// the core's splitter's (`SQLStatementSplitterTests`).
 @Suite struct StatementShapeTests {
-    @Test func theFirstStatementEndsAtASemicolonOutsideQuotesCommentsAndTriggerBodies() {
-        func first(_ sql: String) -> String {
-            String(decoding: Array(sql.utf8)[..<StatementSplitter.firstStatementLength(sql)], as: UTF8.self)
-        }
-        #expect(first("SELECT 1; SELECT 2") == "SELECT 1;")
-        #expect(first("SELECT ';' -- ;\n, \"a;b\"; SELECT 2") == "SELECT ';' -- ;\n, \"a;b\";")
-        #expect(first("CREATE TRIGGER t AFTER INSERT ON a BEGIN INSERT INTO b VALUES (1); DELETE FROM c; END; SELECT 1")
-            == "CREATE TRIGGER t AFTER INSERT ON a BEGIN INSERT INTO b VALUES (1); DELETE FROM c; END;")
-        #expect(first("SELECT 1") == "SELECT 1")
-    }
-
     @Test func queriesAreToldFromWrites() {
         let queries = ["SELECT 1", "  values (1)", "EXPLAIN INSERT INTO t VALUES (1)", "WITH x AS (SELECT 1) SELECT * FROM x",
                        "PRAGMA table_info(t)", "PRAGMA journal_mode = WAL", "/* c */ select 1", "PRAGMA busy_timeout = 5000",

@@ -30,53 +30,50 @@ package enum KeyStatements {
     }
 
     /// The first word of `sql`, lower-cased, when it is one of `words`; the text is tokenized
-    /// only when it contains one of them.
+    /// only when it contains one of them, and in place.
     private static func firstWord(of sql: String, amongst words: [String]) -> String? {
         guard words.contains(where: { sql.range(of: $0, options: .caseInsensitive) != nil }) else { return nil }
-        let bytes = Array(sql.utf8)
-        var tokenizer = SQLTokenizer(bytes: bytes)
-        guard let first = tokenizer.next(), first.kind == .word else { return nil }
-        let word = first.text(bytes).lowercased()
-        return words.contains(word) ? word : nil
+        return SQLLexer.reading(sql) { bytes in
+            var lexer = SQLLexer(bytes)
+            guard let first = lexer.next() else { return nil }
+            return words.first { first.isKeyword($0, in: bytes) }
+        }
     }
 
     /// `sql` with each string and blob literal written as `'<redacted>'`: the text a trace shows
     /// of a statement that `opensFile`, whose literals may spell a URI with a key in pieces.
     package static func withoutLiterals(_ sql: String) -> String {
-        let bytes = Array(sql.utf8)
-        var tokenizer = SQLTokenizer(bytes: bytes)
+        let tokens = SQLTokens(sql)
         var result: [UInt8] = []
         var copied = 0
-        while let token = tokenizer.next() {
-            let isBlob = token.kind == .other && token.range.count > 1 && bytes[token.range.lowerBound] | 0x20 == UInt8(ascii: "x")
-            guard token.kind == .string || isBlob else { continue }
-            result += bytes[copied..<token.range.lowerBound] + Array("'<redacted>'".utf8)
+        for token in tokens where token.kind == .string || token.kind == .blob {
+            result += tokens.bytes[copied..<token.range.lowerBound] + Array(placeholder.utf8)
             copied = token.range.upperBound
         }
-        return String(decoding: result + bytes[copied...], as: UTF8.self)
+        return String(decoding: result + tokens.bytes[copied...], as: UTF8.self)
     }
 
     /// Whether any statement of `sql` carries a key that SQLite would use.
     package static func containsKey(_ sql: String) -> Bool {
-        mentionsKeyAtAll(sql) && !secrets(in: Array(sql.utf8), loosely: false).isEmpty
+        mentionsKeyAtAll(sql) && !secrets(in: SQLTokens(sql), loosely: false).isEmpty
     }
 
     /// `sql` with the key of each statement that carries one replaced by a placeholder (and the
     /// value of any key parameter of a URI in it); `sql` itself when there is none.
     package static func redacted(_ sql: String) -> String {
-        withoutURIKeys(replacing(secrets(in: Array(sql.utf8), loosely: false), in: sql))
+        withoutURIKeys(replacing(secrets(in: SQLTokens(sql), loosely: false), in: sql))
     }
 
     /// `sql` as an error may show it: redacted as `redacted(_:)` does, and, in a PRAGMA or ATTACH
     /// statement that mentions a key in a way SQLite cannot read (a mistyped `PRAGMA key`, say,
     /// which fails), everything after that word too.
     package static func redactedForError(_ sql: String) -> String {
-        withoutURIKeys(replacing(secrets(in: Array(sql.utf8), loosely: true), in: sql))
+        withoutURIKeys(replacing(secrets(in: SQLTokens(sql), loosely: true), in: sql))
     }
 
     /// Whether an error about `sql` must hide the quoted parts of its message too.
     package static func mentionsKey(_ sql: String) -> Bool {
-        mentionsKeyAtAll(sql) && (!secrets(in: Array(sql.utf8), loosely: true).isEmpty || containsURIKey(sql))
+        mentionsKeyAtAll(sql) && (!secrets(in: SQLTokens(sql), loosely: true).isEmpty || containsURIKey(sql))
     }
 
     /// Whether `text` has "key" in it, in any case, or a `%` (a URI parameter's name may be
@@ -131,29 +128,25 @@ package enum KeyStatements {
         let replacement: String
     }
 
-    /// The keys in `bytes`, in order; `loosely` adds what an error must hide (see `redactedForError`).
-    private static func secrets(in bytes: [UInt8], loosely: Bool) -> [Secret] {
-        var tokenizer = SQLTokenizer(bytes: bytes)
+    /// The keys in `tokens`, in order; `loosely` adds what an error must hide (see
+    /// `redactedForError`). Every `;` ends a statement here, even in what reads as a trigger's
+    /// body: no key statement can be in one, and SQLite's parser, not `sqlite3_complete`, says
+    /// where a malformed trigger ends, so a key after any `;` is found.
+    private static func secrets(in tokens: SQLTokens, loosely: Bool) -> [Secret] {
         var found: [Secret] = []
-        var statement: [SQLToken] = []
-        while true {
-            let token = tokenizer.next()
-            if token == nil || token?.kind == .semicolon {
-                let end = token?.range.lowerBound ?? bytes.count
-                found += secrets(of: statement, end: end, bytes, loosely: loosely)
-                statement.removeAll(keepingCapacity: true)
-                if token == nil { return found }
-            } else if let token {
-                statement.append(token)
-            }
+        var statementStart = tokens.startIndex
+        for index in tokens.indices where tokens[index].kind == .semicolon {
+            found += secrets(of: tokens[statementStart..<index], end: tokens[index].range.lowerBound, in: tokens, loosely: loosely)
+            statementStart = index + 1
         }
+        return found + secrets(of: tokens[statementStart...], end: tokens.bytes.count, in: tokens, loosely: loosely)
     }
 
-    /// The keys of one statement, which ends at byte `end`.
-    private static func secrets(of statement: [SQLToken], end: Int, _ bytes: [UInt8], loosely: Bool) -> [Secret] {
-        var tokens = statement[...]
+    /// The keys of one statement of `all`, which ends at byte `end`.
+    private static func secrets(of statement: Slice<SQLTokens>, end: Int, in all: SQLTokens, loosely: Bool) -> [Secret] {
+        var tokens = statement
         func keyword(_ word: String) -> Bool {
-            guard let first = tokens.first, first.kind == .word, first.text(bytes).lowercased() == word else { return false }
+            guard let first = tokens.first, all.isKeyword(first, word) else { return false }
             tokens = tokens.dropFirst()
             return true
         }
@@ -164,25 +157,25 @@ package enum KeyStatements {
                 if tokens.first?.kind == .dot, let qualified = tokens.dropFirst().first, qualified.isName {
                     name = qualified
                 }
-                if keyPragmas.contains(name.dequoted(bytes).lowercased()) {
+                if keyPragmas.contains(all.name(name).lowercased()) {
                     return [Secret(range: name.range.upperBound..<end, replacement: " = " + placeholder)]
                 }
             }
         } else if keyword("attach") {
-            if let key = tokens.first(where: { $0.kind == .word && $0.text(bytes).lowercased() == "key" }) {
+            if let key = tokens.first(where: { all.isKeyword($0, "key") }) {
                 return [Secret(range: key.range.upperBound..<end, replacement: " " + placeholder)]
             }
-            let uris = tokens.filter { ($0.kind == .string || $0.kind == .quotedIdentifier) && containsURIKey($0.dequoted(bytes)) }
+            let uris = tokens.filter { ($0.kind == .string || $0.kind == .quotedIdentifier) && containsURIKey(all.name($0)) }
             if !uris.isEmpty { return uris.map { Secret(range: $0.range, replacement: placeholder) } }
         }
-        return loosely ? looseSecret(of: statement, end: end, bytes) : []
+        return loosely ? looseSecret(of: statement, end: end, in: all) : []
     }
 
     /// In a statement whose first word names PRAGMA or ATTACH, everything after the first word
     /// that mentions a key: what an error hides even where SQLite read no key.
-    private static func looseSecret(of statement: [SQLToken], end: Int, _ bytes: [UInt8]) -> [Secret] {
-        guard let first = statement.first?.text(bytes).lowercased(), first.contains("pragma") || first.contains("attach"),
-            let word = statement.first(where: { $0.kind == .word && $0.text(bytes).lowercased().contains("key") })
+    private static func looseSecret(of statement: Slice<SQLTokens>, end: Int, in all: SQLTokens) -> [Secret] {
+        guard let first = statement.first.map({ all.text($0).lowercased() }), first.contains("pragma") || first.contains("attach"),
+            let word = statement.first(where: { $0.kind == .word && all.text($0).lowercased().contains("key") })
         else { return [] }
         return [Secret(range: word.range.upperBound..<end, replacement: " " + placeholder)]
     }

@@ -28,6 +28,8 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let libversion: @convention(c) () -> UnsafePointer<CChar>?
     package let libversionNumber: @convention(c) () -> Int32
     package let compileoptionGet: @convention(c) (Int32) -> UnsafePointer<CChar>?
+    /// `sqlite3_complete`, which the tests hold `SQLScript.isComplete` to.
+    package let complete: @convention(c) (UnsafePointer<CChar>?) -> Int32
     package let openV2: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?) -> Int32
     package let closeV2: @convention(c) (OpaquePointer?) -> Int32
     package let extendedResultCodes: @convention(c) (OpaquePointer?, Int32) -> Int32
@@ -122,6 +124,7 @@ extension SQLiteFunctions {
             libversion: try function("sqlite3_libversion"),
             libversionNumber: try function("sqlite3_libversion_number"),
             compileoptionGet: try function("sqlite3_compileoption_get"),
+            complete: try function("sqlite3_complete"),
             openV2: try function("sqlite3_open_v2"),
             closeV2: try function("sqlite3_close_v2"),
             extendedResultCodes: try function("sqlite3_extended_result_codes"),
@@ -203,6 +206,7 @@ extension SQLiteFunctions {
         libversion: sqlite3_libversion,
         libversionNumber: sqlite3_libversion_number,
         compileoptionGet: sqlite3_compileoption_get,
+        complete: sqlite3_complete,
         openV2: sqlite3_open_v2,
         closeV2: sqlite3_close_v2,
         extendedResultCodes: sqlite3_extended_result_codes,

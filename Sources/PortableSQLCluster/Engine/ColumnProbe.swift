@@ -26,13 +26,11 @@ struct ColumnProbe {
     /// The wrapped form of a SELECT, VALUES or WITH: its text without the semicolons and
     /// comments that end it, on lines of its own (a final `--` comment cannot hide the `)`).
     static func wrapped(_ sql: String) -> String? {
-        var scanner = SQLWordScanner(sql)
-        guard case .word(let first) = scanner.next(), ["SELECT", "VALUES", "WITH"].contains(first) else { return nil }
-        var end = scanner.offset
-        while let word = scanner.next() {
-            if word != .symbol(UInt8(ascii: ";")) { end = scanner.offset }
-        }
-        let body = String(decoding: Array(sql.utf8)[..<end], as: UTF8.self)
+        let tokens = SQLTokens(sql)
+        guard let first = tokens.first, ["select", "values", "with"].contains(where: { tokens.isKeyword(first, $0) }),
+            let end = tokens.last(where: { $0.kind != .semicolon })?.range.upperBound
+        else { return nil }
+        let body = String(decoding: tokens.bytes[..<end], as: UTF8.self)
         return "SELECT * FROM (\n\(body)\n) LIMIT 0"
     }
 }

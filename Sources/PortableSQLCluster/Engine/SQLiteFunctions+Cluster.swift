@@ -11,6 +11,7 @@ extension SQLiteFunctions {
         table["sqlite3_libversion"] = entry(\.libversion, { sqlite3_libversion() })
         table["sqlite3_libversion_number"] = entry(\.libversionNumber, { sqlite3_libversion_number() })
         table["sqlite3_compileoption_get"] = entry(\.compileoptionGet, { _ in nil })
+        table["sqlite3_complete"] = entry(\.complete, { sql in sqlite3_complete(sql) })
         // A cluster connection opens through its engine, which knows the nodes (see `ClusterRegistry`).
         table["sqlite3_open_v2"] = entry(\.openV2, { _, handle, _, _ in
             handle?.pointee = nil
@@ -53,7 +54,7 @@ extension SQLiteFunctions {
             // Read in place: copying the rest of a script for each of its statements would take
             // time in the square of its length.
             let bytes = UnsafeRawBufferPointer(start: sql, count: length < 0 ? strlen(sql) : Int(length))
-            let first = bytes[..<StatementSplitter.firstStatementLength(bytes)]
+            let first = bytes[..<SQLStatementSplitter.firstStatementLength(bytes)]
             let end = first.firstIndex(of: 0) ?? first.endIndex
             tail?.pointee = sql + end
             return connection.prepare(String(decoding: bytes[..<end], as: UTF8.self)) { statement?.pointee = $0 }

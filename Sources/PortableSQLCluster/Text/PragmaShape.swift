@@ -1,3 +1,5 @@
+import PortableSQL
+
 /// What a PRAGMA does on a cluster, read from its name and form: dqlite replicates only what
 /// is sent as an EXEC, so a pragma is sent as a QUERY only when it is known to write nothing
 /// to the database, and the pragmas that would break the nodes' WAL are refused.
@@ -26,12 +28,11 @@ struct PragmaShape {
     private static let refusedChanges: Set<String> = ["WAL_AUTOCHECKPOINT", "LOCKING_MODE", "JOURNAL_MODE"]
 
     /// Reads the pragma of `words`, the scanned statement (its first word is PRAGMA).
-    init(_ words: [SQLWord]) {
-        let named = words.count > 3 && words[2] == .symbol(UInt8(ascii: ".")) ? 3 : 1
-        let name: String
-        if named < words.count, case .word(let word) = words[named] { name = word } else { name = "" }
-        let assigned = words.contains(.symbol(UInt8(ascii: "=")))
-        let hasArgument = assigned || words.contains(.symbol(UInt8(ascii: "(")))
+    init(_ words: SQLTokens) {
+        let named = words.count > 3 && words[2].kind == .dot ? 3 : 1
+        let name = named < words.count && words[named].kind == .word ? words.text(words[named]).uppercased() : ""
+        let assigned = words.contains { $0.kind == .symbol && words.text($0) == "=" }
+        let hasArgument = assigned || words.contains { $0.kind == .openParenthesis }
         if name == "WAL_CHECKPOINT" {
             unavailable = "PRAGMA wal_checkpoint is not available on a cluster: dqlite checkpoints the nodes' WAL itself"
         } else if hasArgument, Self.refusedChanges.contains(name), !(name == "JOURNAL_MODE" && Self.setsWAL(words)) {
@@ -47,10 +48,8 @@ struct PragmaShape {
     }
 
     /// Whether the argument is WAL, the mode a cluster's databases are always in.
-    private static func setsWAL(_ words: [SQLWord]) -> Bool {
-        switch words.last {
-        case .word(let text), .quoted(let text): return text.uppercased() == "WAL"
-        default: return false
-        }
+    private static func setsWAL(_ words: SQLTokens) -> Bool {
+        guard let last = words.last, last.isName else { return false }
+        return words.name(last).uppercased() == "WAL"
     }
 }

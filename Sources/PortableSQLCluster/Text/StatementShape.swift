@@ -1,3 +1,5 @@
+import PortableSQL
+
 /// What one statement is, read from its text: whether it returns rows (a QUERY) or not (an
 /// EXEC, which the leader replicates), how it moves the transaction state, its parameters,
 /// and what a cluster cannot run.
@@ -23,8 +25,8 @@ struct StatementShape {
     let unavailable: String?
 
     init(_ sql: String) {
-        let words = Array(SQLWordScanner(sql))
-        isBlank = words.allSatisfy { $0 == .symbol(UInt8(ascii: ";")) }
+        let words = SQLTokens(sql)
+        isBlank = words.allSatisfy { $0.kind == .semicolon }
         parameterNames = Self.parameters(words)
         let first = Self.word(words, 0)
         let second = Self.word(words, 1)
@@ -43,8 +45,7 @@ struct StatementShape {
         case "BEGIN": transactionEffect = .begin
         case "COMMIT", "END": transactionEffect = .commit
         case "ROLLBACK":
-            let rest = words.dropFirst().prefix(2).compactMap { if case .word(let word) = $0 { return word } else { return nil } }
-            transactionEffect = rest.contains("TO") ? .none : .rollback
+            transactionEffect = words.dropFirst().prefix(2).contains { words.isKeyword($0, "to") } ? .none : .rollback
         case "SAVEPOINT": transactionEffect = Self.name(words, after: 1).map { .savepoint($0) } ?? .none
         case "RELEASE": transactionEffect = Self.name(words, after: second == "SAVEPOINT" ? 2 : 1).map { .release($0) } ?? .none
         default: transactionEffect = .none
@@ -64,29 +65,27 @@ struct StatementShape {
         }
     }
 
-    private static func word(_ words: [SQLWord], _ index: Int) -> String? {
-        guard index < words.count, case .word(let word) = words[index] else { return nil }
-        return word
+    /// The token at `index`, in upper case, when it is a word.
+    private static func word(_ words: SQLTokens, _ index: Int) -> String? {
+        guard index < words.count, words[index].kind == .word else { return nil }
+        return words.text(words[index]).uppercased()
     }
 
     /// A savepoint's name, folded to lower case (SQLite compares them without case).
-    private static func name(_ words: [SQLWord], after index: Int) -> String? {
-        guard index < words.count else { return nil }
-        switch words[index] {
-        case .word(let word), .quoted(let word): return word.lowercased()
-        default: return nil
-        }
+    private static func name(_ words: SQLTokens, after index: Int) -> String? {
+        guard index < words.count, words[index].isName else { return nil }
+        return words.name(words[index]).lowercased()
     }
 
     /// The words outside parentheses.
-    private static func topLevelWords(_ words: [SQLWord]) -> [String] {
+    private static func topLevelWords(_ words: SQLTokens) -> [String] {
         var depth = 0
         var result: [String] = []
         for word in words {
-            switch word {
-            case .symbol(UInt8(ascii: "(")): depth += 1
-            case .symbol(UInt8(ascii: ")")): depth -= 1
-            case .word(let text) where depth == 0: result.append(text)
+            switch word.kind {
+            case .openParenthesis: depth += 1
+            case .closeParenthesis: depth -= 1
+            case .word where depth == 0: result.append(words.text(word).uppercased())
             default: break
             }
         }
@@ -95,10 +94,11 @@ struct StatementShape {
 
     /// Numbers the parameters as SQLite does: `?` takes the next number, `?N` the number N, and
     /// a name its first number wherever it appears again.
-    private static func parameters(_ words: [SQLWord]) -> [String?] {
+    private static func parameters(_ words: SQLTokens) -> [String?] {
         var names: [String?] = []
         var numbered: [String: Int] = [:]
-        for case .parameter(let text) in words {
+        for word in words where word.kind == .parameter {
+            let text = words.text(word)
             if text == "?" {
                 names.append(nil)
             } else if text.hasPrefix("?"), let number = Int(text.dropFirst()), number > 0, number <= 32_766 {

@@ -79,7 +79,7 @@ final class ShellSession {
             if pending.isEmpty { pendingStart = lineNumber }
             pending.append(line)
             let text = pending.joined(separator: "\n")
-            switch StatementSplitter.scan(text) {
+            switch PendingStatements(text) {
             case .incomplete:
                 continue
             case .blank:

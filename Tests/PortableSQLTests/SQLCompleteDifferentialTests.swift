@@ -25,7 +25,7 @@ import Testing
     @Test func theSplitterAgreesWithSqlite3CompleteOnGeneratedText() {
         let seed = testSeed()
         var random = SeededGenerator(seed: seed)
-        let complete = SQLiteEngine.platform.functions.complete
+        let complete = SQLiteEngine.system.functions.complete
         let count = 5_000 * soakFactor()
         var disagreements: [String] = []
         var completeCount = 0
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func whereTheTokenizerAndSqlite3CompleteDifferTheSplitterReadsAsTheTokenizer() {
-        let complete = SQLiteEngine.platform.functions.complete
+        let complete = SQLiteEngine.system.functions.complete
         let openParameter = "SELECT :a(; SELECT 2;"
         #expect(complete(openParameter) == 1 && SQLScript(openParameter).statements.count == 1)
         #expect(SQLTokens(openParameter).map { SQLTokens(openParameter).text($0) } == ["SELECT", ":a(;", "SELECT", "2", ";"])

@@ -48,7 +48,7 @@ sanitize: bootstrap
 # over file://, so Scripts/docs-for-file-system renders each page's JSON into a static
 # index.html with relative links (open .build/docs/PortableSQL.doccarchive/index.html).
 # DocC's own --experimental-transform-for-static-hosting-with-content crashes DocC 6.3.1 on
-# Linux (FoundationXML, on paragraphs of several lines); see README's Documentation section.
+# Linux (FoundationXML, on paragraphs of several lines); see CONTRIBUTING.md's Documentation section.
 docs: bootstrap
 	rm -rf .build/docs
 	mkdir -p .build/docs

@@ -1,5 +1,5 @@
-// Every ```swift block of README.md and of the DocC articles (Sources/*/*.docc/*.md) compiles and
-// runs as written.
+// Every ```swift block of the Markdown files at the repository's root (README.md, CONTRIBUTING.md)
+// and of the DocC articles (Sources/*/*.docc/**/*.md) compiles and runs as written.
 //
 // The test extracts the blocks, writes them into one SwiftPM package of its own
 // (.build-doc-samples/package, one executable target per block, depending on this repository by
@@ -25,7 +25,9 @@
 //   with IF NOT EXISTS, removes the files it is about to create, or uses a fresh path.
 // - Samples that need SQLCipher use `configuration: .plus` (SQLCipher 4, from Scripts/bootstrap).
 //
-// The test counts the blocks it checked and fails unless that equals the number extracted.
+// The test counts the blocks it checked and fails unless that equals the number extracted. The
+// number of blocks on each page is listed in `DocumentationPages.expectedSampleCounts`, and a page
+// with another number fails, so that a sample lost while text moves between pages is noticed.
 
 import Foundation
 import Testing
@@ -73,16 +75,45 @@ struct DocumentationPages {
     /// The repository root, found from this file's path.
     static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// README.md, then every `Sources/*/*.docc/*.md`, relative to the root, in a stable order.
+    /// The number of ```swift blocks on each page that has any. A page with another number fails
+    /// `everyPageHasTheSamplesListed`: change this list with the samples, so that a block lost in a
+    /// move between pages cannot go unnoticed.
+    static let expectedSampleCounts: [String: Int] = [
+        "README.md": 3,
+        "Sources/PortableSQL/PortableSQL.docc/AttachingDatabases.md": 1,
+        "Sources/PortableSQL/PortableSQL.docc/BackupAndIntegrity.md": 1,
+        "Sources/PortableSQL/PortableSQL.docc/ComingFromSkipSQL.md": 1,
+        "Sources/PortableSQL/PortableSQL.docc/GettingStarted.md": 4,
+        "Sources/PortableSQL/PortableSQL.docc/ObservingChanges.md": 1,
+        "Sources/PortableSQL/PortableSQL.docc/PortableSQL.md": 1,
+        "Sources/PortableSQL/PortableSQL.docc/ReadingTheSchema.md": 1,
+        "Sources/PortableSQL/PortableSQL.docc/SwiftFunctions.md": 1,
+        "Sources/PortableSQL/PortableSQL.docc/UsingAPool.md": 1,
+        "Sources/PortableSQLCluster/PortableSQLCluster.docc/PortableSQLCluster.md": 1,
+        "Sources/PortableSQLCluster/PortableSQLCluster.docc/RunningACluster.md": 1,
+        "Sources/PortableSQLCodable/PortableSQLCodable.docc/CodableRecords.md": 1,
+        "Sources/PortableSQLCodable/PortableSQLCodable.docc/HandWrittenRecords.md": 2,
+        "Sources/PortableSQLCodable/PortableSQLCodable.docc/PortableSQLCodable.md": 2,
+        "Sources/PortableSQLCodable/PortableSQLCodable.docc/RecordsWithSQLRecord.md": 1,
+        "Sources/PortableSQLMacros/PortableSQLMacros.docc/PortableSQLMacros.md": 1,
+        "Sources/PortableSQLPlus/PortableSQLPlus.docc/EncryptedDatabases.md": 1,
+        "Sources/PortableSQLPlus/PortableSQLPlus.docc/PortableSQLPlus.md": 1,
+        "Sources/PortableSQLServer/PortableSQLServer.docc/PortableSQLServer.md": 1,
+        "Sources/PortableSQLServer/PortableSQLServer.docc/RunningInAService.md": 1,
+    ]
+
+    /// Every `*.md` at the root (README.md, CONTRIBUTING.md), then every `.md` inside a
+    /// `Sources/*/*.docc` catalog (its subfolders included), relative to the root, in a stable order.
     static func pages() throws -> [String] {
+        let files = FileManager.default
+        var pages = try files.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".md") }.sorted()
         let sources = root.appending(path: "Sources")
-        var pages = ["README.md"]
-        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+        for module in try files.contentsOfDirectory(atPath: sources.path).sorted() {
             let moduleFolder = sources.appending(path: module)
-            let catalogs = (try? FileManager.default.contentsOfDirectory(atPath: moduleFolder.path)) ?? []
+            let catalogs = (try? files.contentsOfDirectory(atPath: moduleFolder.path)) ?? []
             for catalog in catalogs.sorted() where catalog.hasSuffix(".docc") {
-                let articles = try FileManager.default.contentsOfDirectory(atPath: moduleFolder.appending(path: catalog).path)
-                pages += articles.sorted().filter { $0.hasSuffix(".md") }.map { "Sources/\(module)/\(catalog)/\($0)" }
+                let articles = try #require(files.subpaths(atPath: moduleFolder.appending(path: catalog).path))
+                pages += articles.filter { $0.hasSuffix(".md") }.sorted().map { "Sources/\(module)/\(catalog)/\($0)" }
             }
         }
         return pages
@@ -227,6 +258,18 @@ struct ProgramRun {
         let folder = FileManager.default.temporaryDirectory.appending(path: "doc-sample-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
+    }
+
+    @Test func everyPageHasTheSamplesListed() throws {
+        let pages = try DocumentationPages.pages()
+        #expect(pages.contains("README.md") && pages.contains("CONTRIBUTING.md"), "pages: \(pages)")
+        let (samples, _) = try DocumentationPages.extract()
+        let found = Dictionary(grouping: samples, by: \.page).mapValues(\.count)
+        let expected = DocumentationPages.expectedSampleCounts
+        for page in Set(found.keys).union(expected.keys).sorted() where found[page] != expected[page] {
+            Issue.record("\(page): \(found[page] ?? 0) ```swift blocks, DocumentationPages.expectedSampleCounts says \(expected[page] ?? 0)")
+        }
+        #expect(samples.count == expected.values.reduce(0, +))
     }
 
     @Test func everySwiftBlockCompilesAndRuns() throws {

@@ -113,7 +113,7 @@ import Testing
         defer { try? other.close() }
         let error = #expect(throws: SQLError.self) { try other.selectAll(sql: "SELECT a FROM t") }
         #expect(error?.message == "no such table: t")
-        // dqlite 1.11 finds a database by prefix (README: "What a cluster cannot do").
+        // dqlite 1.11 finds a database by prefix (RunningACluster.md: "What a cluster cannot do").
         let prefix = try cluster.context("ap")
         defer { try? prefix.close() }
         #expect(try prefix.selectAll(sql: "SELECT count(*) FROM t") == [[.long(0)]])

@@ -4,7 +4,7 @@ import PortableSQLPlus
 import PortableSQLTestSupport
 import Testing
 
-/// The README's samples, run as written (with paths in a temporary folder).
+/// The documentation's samples (README and the DocC articles), run as written (with paths in a temporary folder).
 @Suite struct ReadmeTourTests {
     struct Author: SQLCodable {
         var id: Int64 = 0

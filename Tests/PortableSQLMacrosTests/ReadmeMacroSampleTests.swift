@@ -3,7 +3,7 @@ import PortableSQLMacros
 import PortableSQLTestSupport
 import Testing
 
-// The README's @SQLRecord sample, as written there.
+// The @SQLRecord sample of PortableSQLCodable's article RecordsWithSQLRecord.md, as written there.
 
 @SQLRecord(table: "writer")
 struct Writer {

@@ -3,7 +3,7 @@ import PortableSQLPlus
 import PortableSQLTestSupport
 import Testing
 
-/// The README's examples for functions, backup, ATTACH, schema and observation, as written there.
+/// The examples of PortableSQL's DocC articles for functions, backup, ATTACH, schema and observation, as written there.
 @Suite(.timeLimit(.minutes(5))) struct ReadmeExtrasTests {
     @Test func functionsAggregatesAndCollations() throws {
         let db = SQLContext()

@@ -72,7 +72,7 @@ import Testing
             }
         }
         if plus.version.hasPrefix("3.15.") {
-            // Debian bookworm's SQLCipher 3.4.1: what the README promises.
+            // Debian bookworm's SQLCipher 3.4.1: what PortableSQLPlus's articles promise.
             #expect(probed == ["fts3", "fts4", "rtree", "encryption"] || probed == ["fts3", "fts4", "encryption"])
         }
         if plus.supports(.fts4) {

@@ -185,7 +185,7 @@ final class ClusterConnection {
     /// Reads to its end the query whose rows are still arriving, so that the connection is
     /// free for another request. All the rows left are then held in memory until that query
     /// reads them: a loop that writes per row of a large query holds the whole result (the
-    /// README's "Memory" says so, with the ways around it).
+    /// cluster article's "Memory" says so, with the ways around it).
     ///
     /// - Throws: `WireError` when the connection fails meanwhile.
     func settleStream() throws {

@@ -10,7 +10,7 @@ extension SQLiteConfiguration {
     ///
     /// `nodes` are "host:port" addresses; any one that answers is enough to find the leader.
     /// Opening throws `SQLITE_CANTOPEN` when no leader answers within
-    /// `options.leaderSearchTimeout`. See the README's "Beyond one machine" for what a cluster
+    /// `options.leaderSearchTimeout`. See the article <doc:RunningACluster> for what a cluster
     /// cannot do (hooks, Swift functions, backups, encryption, ATTACH, RETURNING).
     public static func cluster(_ nodes: [String], options: SQLClusterOptions = .init()) -> SQLiteConfiguration {
         let settings = ClusterSettings(nodes: nodes, options: options)

@@ -5,7 +5,8 @@ extension SQLTableQuery {
         orderBy(SQLOrdering(SQLTerm(keyPath), order))
     }
 
-    /// How many records the query finds (its limit and offset apply).
+    /// How many records the query finds (its limit and offset apply). SkipSQL code spells it
+    /// `SQLContext.count(_:inSchema:where:)`, which takes a `SQLPredicate` only.
     ///
     /// - Throws: `SQLError` when the statement cannot run.
     public func count() throws -> Int {
@@ -28,7 +29,8 @@ extension SQLTableQuery {
         return try cursor.load(count: 1).first
     }
 
-    /// Every record the query finds.
+    /// Every record the query finds: `eval().load()` (SkipSQL's spelling, kept for SkipSQL code)
+    /// in one call.
     ///
     /// - Throws: `SQLError` when the statement cannot run; errors from decoding.
     @inlinable

@@ -13,7 +13,7 @@ import Testing
             let context = try SQLContext(path: path, configuration: .plus.strict(.foreignKeys))
             try context.key("library key")
             let (authors, _) = try makeLibrary(context)
-            try context.upsert(Author(id: authors[2].id, name: "Somebody", born: 1990))
+            try context.save(Author(id: authors[2].id, name: "Somebody", born: 1990))
             let joined = try context.query(Author.self, alias: "a").join(Book.self, alias: "b", kind: .left, on: Book.authorID)
                 .where(Author.born.greaterThan(1950)).orderBy(Book.title.alias("b")).eval().load()
             #expect(joined.map { $0.1?.title ?? "-" } == ["-", "Consider Phlebas", "Excession", "Look to Windward"])

@@ -88,12 +88,12 @@ struct ComputedTableNote: SQLCodable {
         #expect(context.changes == 0)
         #expect(try context.fetch(Author.self, id: 99) == nil)
 
-        let upserted = try context.upsert(Author(name: "New via upsert", born: 2000))
+        let upserted = try context.save(Author(name: "New via upsert", born: 2000))
         #expect(upserted.id == 4)
-        try context.upsert(Author(id: 4, name: "Renamed via upsert", born: 2001))
+        try context.save(Author(id: 4, name: "Renamed via upsert", born: 2001))
         #expect(try context.fetch(Author.self, id: 4)?.name == "Renamed via upsert")
         // Upserting a parent keeps its children: nothing is deleted and re-inserted.
-        try context.upsert(Author(id: 1, name: "Le Guin", born: 1929))
+        try context.save(Author(id: 1, name: "Le Guin", born: 1929))
         #expect(try context.count(Book.self, where: Book.authorID.equals(1)) == 2)
 
         #expect(try context.delete(authors[2]))

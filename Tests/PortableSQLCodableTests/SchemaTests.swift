@@ -39,8 +39,8 @@ import Testing
         #expect(sql.hasSuffix(#"PRIMARY KEY ("group", "member"))"#))
         try context.insert(Membership(group: "admins", member: "ada", role: "owner"))
         try context.insert(Membership(group: "admins", member: "bob", role: "member"))
-        #expect(try context.fetch(Membership.self, primaryKey: ["admins", "bob"])?.role == "member")
-        #expect(try context.fetch(Membership.self, primaryKey: ["admins", "eve"]) == nil)
+        #expect(try context.fetch(Membership.self, id: "admins", "bob")?.role == "member")
+        #expect(try context.fetch(Membership.self, id: "admins", "eve") == nil)
         #expect(throws: SQLError.self) { try context.fetch(Membership.self, id: "admins") }
         let duplicate = try #require(throws: SQLError.self) { try context.insert(Membership(group: "admins", member: "ada", role: "x")) }
         #expect(duplicate.extendedCode == .constraintPrimaryKey)

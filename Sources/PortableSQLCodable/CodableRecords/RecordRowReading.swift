@@ -72,9 +72,9 @@ final class RecordRowReading: RecordRowCoding, @unchecked Sendable {
             if functions.pointee.valueType(value) == SQLiteTypeCode.integer {
                 return functions.pointee.valueInt64(value)
             }
-            return ColumnConversion.long(SQLStatement.readValue(functions, value))
+            return LongConversion.convert(SQLStatement.readValue(functions, value))
         }
-        return ColumnConversion.long(values[position] ?? .null)
+        return LongConversion.convert(values[position] ?? .null)
     }
 
     /// The position of the column named `name`, moving past it; `nil` when the table has none.

@@ -71,7 +71,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         try read { reading in
             let value = reading.value(at: try position(key, in: reading))
-            guard let real = ColumnConversion.real(value) else { throw mismatch(key, value, "a number") }
+            guard let real = RealConversion.convert(value) else { throw mismatch(key, value, RealConversion.expected) }
             return real
         }
     }

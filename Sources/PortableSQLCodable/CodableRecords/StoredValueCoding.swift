@@ -106,11 +106,11 @@ private struct SingleValueDecoder: Decoder, SingleValueDecodingContainer {
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let decoded: Any?
         switch type {
-        case is Bool.Type: decoded = ColumnConversion.long(value).map { $0 != 0 }
+        case is Bool.Type: decoded = LongConversion.convert(value).map { $0 != 0 }
         case is String.Type: decoded = value.textValue
         case is Double.Type: decoded = value.realValue
         case is Float.Type: decoded = value.realValue.map { Float($0) }
-        case let integer as any FixedWidthInteger.Type: decoded = ColumnConversion.long(value).flatMap { fitting(integer, $0) }
+        case let integer as any FixedWidthInteger.Type: decoded = LongConversion.convert(value).flatMap { fitting(integer, $0) }
         case let columnType as any SQLColumnValue.Type: decoded = columnType.init(sqlValue: value)
         default: return try T(from: self)
         }

@@ -1,45 +1,16 @@
 /// Two tables joined (`SQLTableQuery.join`); rows are pairs of optionals (`nil` where an outer join
 /// found no match).
-public struct SQLJoinQuery2<A: SQLCodable, B: SQLCodable>: SQLQuery {
+public struct SQLJoinQuery2<A: SQLCodable, B: SQLCodable>: SQLQuery, SQLSelectBuilder {
     /// The context the query runs on.
     public let context: SQLContext
-    @usableFromInline var plan: SelectPlan
+    /// The parts of the SELECT built so far.
+    public var plan: SQLSelectPlan
 
-    /// The query with only the rows matching `predicate` as well, as ``SQLTableQuery/where(_:)-(SQLPredicate?)``.
-    public func `where`(_ predicate: SQLPredicate?) -> Self {
-        Self(context: context, plan: plan.filtered(by: predicate))
-    }
-
-    /// The query sorted by `column` next, as ``SQLTableQuery/orderBy(_:order:)``. A column, a column of an aliased table (`column.alias("t0")`) or a value.
-    public func orderBy(_ column: any SQLRepresentable, order: SQLOrder = .ascending) -> Self {
-        Self(context: context, plan: plan.ordered(by: column, order))
-    }
-
-    /// The query cut to `limit` rows after `offset`, as ``SQLTableQuery/limit(_:offset:)``.
-    public func limit(_ limit: Int, offset: Int? = nil) -> Self {
-        Self(context: context, plan: plan.limited(to: limit, offset: offset))
-    }
-
-    /// The query's SELECT statement and its values, as ``SQLTableQuery/sql``.
-    public var sql: (text: String, parameters: [SQLValue]) {
-        plan.sqlAndParameters
-    }
-
-    /// The query joined with `type`'s table (in `schema`, when given), named `alias` in the
-    /// statement (without one, by its table name), matched as `condition` says:
-    /// - a `SQLColumn`: a foreign key between the new table and the one joined just before (the
-    ///   column of one equals the column it references in the other);
-    /// - a `SQLPredicate`: any condition, such as columns of both tables compared
-    ///   (`Book.authorID.alias("b").equals(Author.id.alias("a"))`);
-    /// - a `SQLJoinCondition` of your own, which writes the ON clause itself;
-    /// - `nil` (for a cross join): no ON clause.
-    ///
-    /// A column that links nothing joins every pair of rows, as in SkipSQL; under
-    /// `SQLStrictness.foreignKeyJoins` the query throws `SQLITE_MISUSE` when it runs instead.
+    /// The query joined with `type`'s table as well (in `schema`, when given, named `alias`),
+    /// matched with the table joined last as `condition` says; see
+    /// `SQLTableQuery.join(_:alias:schema:kind:on:)` for the conditions it takes.
     public func join<C: SQLCodable>(_ type: C.Type, alias: String? = nil, schema: String? = nil, kind: SQLJoinKind = .inner, on condition: (any SQLJoinCondition)?) -> SQLJoinQuery3<A, B, C> {
-        var plan = plan
-        plan.join(C.table, alias: alias, schema: schema, kind: kind, on: SelectPlan.JoinCondition(condition))
-        return SQLJoinQuery3(context: context, plan: plan)
+        SQLJoinQuery3(context: context, plan: plan.joined(C.table, alias: alias, schema: schema, kind: kind, on: condition))
     }
 
     /// Runs the query; the cursor reads the pairs as you iterate.

@@ -1,28 +1,9 @@
 /// Three tables joined; rows are triples of optionals.
-public struct SQLJoinQuery3<A: SQLCodable, B: SQLCodable, C: SQLCodable>: SQLQuery {
+public struct SQLJoinQuery3<A: SQLCodable, B: SQLCodable, C: SQLCodable>: SQLQuery, SQLSelectBuilder {
     /// The context the query runs on.
     public let context: SQLContext
-    @usableFromInline var plan: SelectPlan
-
-    /// The query with only the rows matching `predicate` as well, as ``SQLTableQuery/where(_:)-(SQLPredicate?)``.
-    public func `where`(_ predicate: SQLPredicate?) -> Self {
-        Self(context: context, plan: plan.filtered(by: predicate))
-    }
-
-    /// The query sorted by `column` next, as ``SQLTableQuery/orderBy(_:order:)``. A column, a column of an aliased table (`column.alias("t0")`) or a value.
-    public func orderBy(_ column: any SQLRepresentable, order: SQLOrder = .ascending) -> Self {
-        Self(context: context, plan: plan.ordered(by: column, order))
-    }
-
-    /// The query cut to `limit` rows after `offset`, as ``SQLTableQuery/limit(_:offset:)``.
-    public func limit(_ limit: Int, offset: Int? = nil) -> Self {
-        Self(context: context, plan: plan.limited(to: limit, offset: offset))
-    }
-
-    /// The query's SELECT statement and its values, as ``SQLTableQuery/sql``.
-    public var sql: (text: String, parameters: [SQLValue]) {
-        plan.sqlAndParameters
-    }
+    /// The parts of the SELECT built so far.
+    public var plan: SQLSelectPlan
 
     /// Runs the query; the cursor reads the triples as you iterate.
     ///

@@ -11,18 +11,14 @@
 ///     .fetchAll()            // [(String, Int)]
 /// ```
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-public struct SQLSelectQuery<Root: SQLCodable, each Value> {
+public struct SQLSelectQuery<Root: SQLCodable, each Value>: SQLTypedSelectBuilder {
     let context: SQLContext
-    var plan: SelectPlan
+    /// The parts of the SELECT built so far.
+    public var plan: SQLSelectPlan
 
-    init(context: SQLContext, plan: SelectPlan) {
+    init(context: SQLContext, plan: SQLSelectPlan) {
         self.context = context
         self.plan = plan
-    }
-
-    /// The query with only the records matching `condition` as well.
-    public func `where`(_ condition: SQLCondition<Root>) -> Self {
-        Self(context: context, plan: plan.filtered(by: condition))
     }
 
     /// Rows grouped by the column `keyPath` reads (after any earlier grouping).
@@ -34,34 +30,14 @@ public struct SQLSelectQuery<Root: SQLCodable, each Value> {
     public func groupBy<V>(_ term: SQLTerm<Root, V>) -> Self {
         var plan = plan
         plan.groupings.append(term.operand)
-        return Self(context: context, plan: plan.failing(with: term.error))
+        return replacingPlan(plan.failing(with: term.error))
     }
 
     /// Only the groups matching `condition` (`.count() > 1`).
     public func having(_ condition: SQLCondition<Root>) -> Self {
         var plan = plan
         plan.havings.append(condition.predicate)
-        return Self(context: context, plan: plan.failing(with: condition.error))
-    }
-
-    /// Rows sorted by each of `orderings` in turn.
-    public func orderBy(_ orderings: SQLOrdering<Root>...) -> Self {
-        Self(context: context, plan: plan.ordered(by: orderings))
-    }
-
-    /// At most `limit` rows, after skipping `offset` rows.
-    public func limit(_ limit: Int, offset: Int? = nil) -> Self {
-        Self(context: context, plan: plan.limited(to: limit, offset: offset))
-    }
-
-    /// Without repeated rows (`SELECT DISTINCT`).
-    public func distinct() -> Self {
-        Self(context: context, plan: plan.distinctRows())
-    }
-
-    /// The SELECT statement, with `?` for each value, and the values.
-    public var sql: (text: String, parameters: [SQLValue]) {
-        plan.sqlAndParameters
+        return replacingPlan(plan.failing(with: condition.error))
     }
 
     /// Every row, each as a tuple of the terms' types.

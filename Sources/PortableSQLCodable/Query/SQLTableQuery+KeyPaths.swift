@@ -1,28 +1,12 @@
 // The typed side of `SQLTableQuery`: conditions and ordering by key path, counting, and selections.
 extension SQLTableQuery {
-    /// The query with only the records matching `condition` (and any earlier `where`):
-    /// `\.age > 18 && \.name != nil`, `.like(\.name, "A%")`, or SQL (`"\(\.salary) % 2 = 0"`).
-    public func `where`(_ condition: SQLCondition<T>) -> Self {
-        Self(context: context, plan: plan.filtered(by: condition))
-    }
-
     /// The query sorted by the column `keyPath` reads (after any earlier ordering).
     public func orderBy<V>(_ keyPath: KeyPath<T, V>, _ order: SQLOrder = .ascending) -> Self {
         orderBy(SQLOrdering(SQLTerm(keyPath), order))
     }
 
-    /// The query sorted by each of `orderings` in turn (after any earlier ordering):
-    /// `orderBy(.desc(\.year), .asc(\.title))`.
-    public func orderBy(_ orderings: SQLOrdering<T>...) -> Self {
-        Self(context: context, plan: plan.ordered(by: orderings))
-    }
-
-    /// The query without repeated rows (`SELECT DISTINCT`).
-    public func distinct() -> Self {
-        Self(context: context, plan: plan.distinctRows())
-    }
-
-    /// How many records the query finds (its limit and offset apply).
+    /// How many records the query finds (its limit and offset apply). SkipSQL code spells it
+    /// `SQLContext.count(_:inSchema:where:)`, which takes a `SQLPredicate` only.
     ///
     /// - Throws: `SQLError` when the statement cannot run.
     public func count() throws -> Int {
@@ -45,7 +29,8 @@ extension SQLTableQuery {
         return try cursor.load(count: 1).first
     }
 
-    /// Every record the query finds.
+    /// Every record the query finds: `eval().load()` (SkipSQL's spelling, kept for SkipSQL code)
+    /// in one call.
     ///
     /// - Throws: `SQLError` when the statement cannot run; errors from decoding.
     @inlinable

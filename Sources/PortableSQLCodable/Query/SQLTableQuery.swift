@@ -1,30 +1,12 @@
-/// A query for records of one type: refine it with `where`, `orderBy`, `limit` and `join`, then
-/// run it with `eval()`.
-public struct SQLTableQuery<T: SQLCodable>: SQLQuery {
+/// A query for records of one type: refine it with `where`, `orderBy`, `limit` and `join` (the
+/// steps of `SQLSelectBuilder`), then run it with `eval()`.
+public struct SQLTableQuery<T: SQLCodable>: SQLQuery, SQLTypedSelectBuilder {
+    /// The record type the query reads, whose key paths its typed conditions name.
+    public typealias Root = T
     /// The context the query runs on.
     public let context: SQLContext
-    @usableFromInline var plan: SelectPlan
-
-    /// The query with only the rows matching `predicate` (and any earlier `where`); `nil`
-    /// leaves the query as it is.
-    public func `where`(_ predicate: SQLPredicate?) -> Self {
-        Self(context: context, plan: plan.filtered(by: predicate))
-    }
-
-    /// The query sorted by `column` (after any earlier `orderBy`). A column, a column of an aliased table (`column.alias("t0")`) or a value.
-    public func orderBy(_ column: any SQLRepresentable, order: SQLOrder = .ascending) -> Self {
-        Self(context: context, plan: plan.ordered(by: column, order))
-    }
-
-    /// The query with at most `limit` rows, after skipping `offset` rows.
-    public func limit(_ limit: Int, offset: Int? = nil) -> Self {
-        Self(context: context, plan: plan.limited(to: limit, offset: offset))
-    }
-
-    /// The SELECT statement the query runs, with `?` for each value, and the values.
-    public var sql: (text: String, parameters: [SQLValue]) {
-        plan.sqlAndParameters
-    }
+    /// The parts of the SELECT built so far.
+    public var plan: SQLSelectPlan
 
     /// The query joined with `type`'s table (in `schema`, when given), named `alias` in the
     /// statement (without one, by its table name), matched as `condition` says:
@@ -38,9 +20,7 @@ public struct SQLTableQuery<T: SQLCodable>: SQLQuery {
     /// A column that links nothing joins every pair of rows, as in SkipSQL; under
     /// `SQLStrictness.foreignKeyJoins` the query throws `SQLITE_MISUSE` when it runs instead.
     public func join<U: SQLCodable>(_ type: U.Type, alias: String? = nil, schema: String? = nil, kind: SQLJoinKind = .inner, on condition: (any SQLJoinCondition)?) -> SQLJoinQuery2<T, U> {
-        var plan = plan
-        plan.join(U.table, alias: alias, schema: schema, kind: kind, on: SelectPlan.JoinCondition(condition))
-        return SQLJoinQuery2(context: context, plan: plan)
+        SQLJoinQuery2(context: context, plan: plan.joined(U.table, alias: alias, schema: schema, kind: kind, on: condition))
     }
 
     /// Runs the query; the cursor reads the records as you iterate.
@@ -71,6 +51,6 @@ extension SQLContext {
     ///   - schema: the database the table is in (`"main"`, an attached one), or `nil`.
     /// - Returns: a query to refine with `where`, `orderBy`, `limit` and `join`, and run with `eval()`.
     public func query<T: SQLCodable>(_ type: T.Type, alias: String? = nil, schema: String? = nil) -> SQLTableQuery<T> {
-        SQLTableQuery(context: self, plan: SelectPlan(table: T.table, alias: alias, schema: schema))
+        SQLTableQuery(context: self, plan: SQLSelectPlan(table: T.table, alias: alias, schema: schema))
     }
 }

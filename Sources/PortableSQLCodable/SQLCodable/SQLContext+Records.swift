@@ -153,7 +153,7 @@ extension SQLContext {
     }
 
     /// The INSERT of `columns` of `table`, as SkipSQL writes it.
-    private static func insertStatement(_ table: SQLTable, columns: [SQLColumn], schema: String?) -> String {
+    static func insertStatement(_ table: SQLTable, columns: [SQLColumn], schema: String?) -> String {
         guard !columns.isEmpty else { return "INSERT INTO \(table.quotedName(inSchema: schema)) DEFAULT VALUES" }
         return "INSERT INTO \(table.quotedName(inSchema: schema)) (" + columns.map(\.quotedIdentifier).joined(separator: ", ") + ") VALUES ("
             + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
@@ -189,41 +189,6 @@ extension SQLContext {
         }
     }
 
-    /// Updates the row with the record's primary key, or inserts the record when there is none,
-    /// and returns the record as stored. SQLite 3.24 or later runs SkipSQL's `INSERT … ON
-    /// CONFLICT(key) DO UPDATE`; older engines (Debian's SQLCipher 3) an UPDATE and, when it
-    /// changed nothing, an INSERT, in one savepoint. Neither deletes a row, so foreign keys that
-    /// cascade are not triggered.
-    ///
-    /// - Throws: as `insert(_:inSchema:)` and `update(_:inSchema:)`.
-    @discardableResult
-    public func upsert<T: SQLCodable>(_ record: T, inSchema schema: String? = nil) throws -> T {
-        let table = T.table
-        guard !table.primaryKeyColumns.isEmpty else { return try insert(record, inSchema: schema) }
-        guard supports(.upsert) else {
-            return try transaction {
-                try update(record, inSchema: schema)
-                return changes > 0 ? record : try insert(record, inSchema: schema)
-            }
-        }
-        var row = try record.encodedRow(for: table)
-        let autoKey = table.rowIDKeyPosition.map { position in
-            row.storage[position] == nil || row.storage[position] == .null || (table.columns[position].autoincrement && row.storage[position] == .long(0))
-        } ?? false
-        if autoKey, let position = table.rowIDKeyPosition { row.storage[position] = nil }
-        let columns = zip(table.columns, row.storage).compactMap { $0.1 == nil || $0.1 == .null ? nil : $0.0 }
-        let insertSQL = Self.insertStatement(table, columns: columns, schema: schema)
-        let keys = table.primaryKeyColumns.map(\.quotedIdentifier).joined(separator: ", ")
-        let updates = columns.map { "\($0.quotedIdentifier) = \($0.quotedName(alias: "EXCLUDED"))" }.joined(separator: ", ")
-        let conflict = updates.isEmpty ? " ON CONFLICT(\(keys)) DO NOTHING" : " ON CONFLICT(\(keys)) DO UPDATE SET \(updates)"
-        try creatingRecordTables([table], inSchema: schema) {
-            try exec(sql: insertSQL + conflict, parameters: columns.map { row[$0] ?? .null })
-        }
-        guard autoKey, let position = table.rowIDKeyPosition else { return record }
-        row.storage[position] = .long(lastInsertRowID)
-        return try T.decode(row, context: self, tableName: table.name)
-    }
-
     /// Deletes the row with the record's primary key. Returns whether a row was deleted.
     ///
     /// - Throws: `SQLError`: `SQLITE_MISUSE` when the table has no primary key, or SQLite's error
@@ -257,19 +222,20 @@ extension SQLContext {
         }
     }
 
-    /// The record whose primary key is `id`, or `nil`.
+    /// The record whose primary key is `id`, or `nil`; for a composite key, one value per key
+    /// column, in order (`fetch(Membership.self, id: "admins", "bob")`).
     ///
-    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the table's key is not a single column; errors
-    ///   from reading or decoding.
-    public func fetch<T: SQLCodable>(_ type: T.Type, id: SQLValue) throws -> T? {
-        try fetch(type, primaryKey: [id])
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the number of values does not match the key;
+    ///   errors from reading or decoding.
+    public func fetch<T: SQLCodable>(_ type: T.Type, id: SQLValue...) throws -> T? {
+        try fetch(type, primaryKey: id)
     }
 
     /// The record whose primary key (one value per key column, in order) is `primaryKey`, or `nil`.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the number of values does not match the key;
     ///   errors from reading or decoding.
-    public func fetch<T: SQLCodable>(_ type: T.Type, primaryKey: [SQLValue]) throws -> T? {
+    func fetch<T: SQLCodable>(_ type: T.Type, primaryKey: [SQLValue]) throws -> T? {
         let keys = T.table.primaryKeyColumns
         guard !keys.isEmpty, keys.count == primaryKey.count else {
             throw SQLError(code: .misuse, message: "\(T.table.name) has a primary key of \(keys.count) column(s); \(primaryKey.count) value(s) given")
@@ -281,7 +247,9 @@ extension SQLContext {
     }
 
     /// The records matching `predicate` (all when `nil`), sorted by `orderBy`, at most `limit`,
-    /// after skipping `offset`.
+    /// after skipping `offset`. SkipSQL's spelling, kept for SkipSQL code; it is
+    /// `query(type).where(predicate).orderBy(…).limit(…).fetchAll()` in one call, and that query
+    /// takes key-path conditions too.
     ///
     /// - Throws: errors from reading or decoding.
     // Inlinable, so that reading the records is specialized for their type in the caller's
@@ -299,7 +267,8 @@ extension SQLContext {
     }
 
     /// How many rows of the type's table match `predicate` (all when `nil`), as an `Int64` as in
-    /// SkipSQL.
+    /// SkipSQL: SkipSQL's spelling, kept for SkipSQL code. `query(type).where(…).count()`
+    /// counts with key-path conditions too, as an `Int`.
     ///
     /// - Throws: `SQLError` from SQLite.
     public func count<T: SQLCodable>(_ type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> Int64 {

@@ -39,65 +39,51 @@ public struct SQLRecordLayout {
     /// The integer value of column `index` (a real with an integral value too); `nil` for a
     /// missing value, NULL or another kind.
     @inlinable @inline(__always)
-    public func longValue(at index: Int, in row: SQLRow) -> Int64? {
-        ColumnConversion.long(value(at: index, in: row))
-    }
+    public func longValue(at index: Int, in row: SQLRow) -> Int64? { LongConversion.convert(value(at: index, in: row)) }
 
     /// The integer value of column `index`.
     ///
     /// - Throws: `SQLDecodingError` when it is missing, NULL, or not an integer.
     @inlinable @inline(__always)
-    public func longValueRequired(at index: Int, in row: SQLRow) throws -> Int64 {
-        let stored = value(at: index, in: row)
-        guard let value = ColumnConversion.long(stored) else { throw mismatch(index, stored, "an integer") }
-        return value
-    }
+    public func longValueRequired(at index: Int, in row: SQLRow) throws -> Int64 { try required(LongConversion.self, at: index, in: row) }
 
     /// The numeric value of column `index` as a double; `nil` for a missing value, NULL or another kind.
     @inlinable @inline(__always)
-    public func realValue(at index: Int, in row: SQLRow) -> Double? {
-        ColumnConversion.real(value(at: index, in: row))
-    }
+    public func realValue(at index: Int, in row: SQLRow) -> Double? { RealConversion.convert(value(at: index, in: row)) }
 
     /// The numeric value of column `index` as a double.
     ///
     /// - Throws: `SQLDecodingError` when it is missing, NULL, or not a number.
     @inlinable @inline(__always)
-    public func realValueRequired(at index: Int, in row: SQLRow) throws -> Double {
-        let stored = value(at: index, in: row)
-        guard let value = ColumnConversion.real(stored) else { throw mismatch(index, stored, "a number") }
-        return value
-    }
+    public func realValueRequired(at index: Int, in row: SQLRow) throws -> Double { try required(RealConversion.self, at: index, in: row) }
 
     /// The text value of column `index`; `nil` for a missing value, NULL or another kind.
     @inlinable
-    public func textValue(at index: Int, in row: SQLRow) -> String? {
-        ColumnConversion.text(value(at: index, in: row))
-    }
+    public func textValue(at index: Int, in row: SQLRow) -> String? { TextConversion.convert(value(at: index, in: row)) }
 
     /// The text value of column `index`.
     ///
     /// - Throws: `SQLDecodingError` when it is missing, NULL, or not text.
     @inlinable
-    public func textValueRequired(at index: Int, in row: SQLRow) throws -> String {
-        let stored = value(at: index, in: row)
-        guard let value = ColumnConversion.text(stored) else { throw mismatch(index, stored, "text") }
-        return value
-    }
+    public func textValueRequired(at index: Int, in row: SQLRow) throws -> String { try required(TextConversion.self, at: index, in: row) }
 
     /// The blob value of column `index`; `nil` for a missing value, NULL or another kind.
     @inlinable
-    public func blobValue(at index: Int, in row: SQLRow) -> Data? {
-        ColumnConversion.blob(value(at: index, in: row))
-    }
+    public func blobValue(at index: Int, in row: SQLRow) -> Data? { BlobConversion.convert(value(at: index, in: row)) }
 
     /// The blob value of column `index`.
     ///
     /// - Throws: `SQLDecodingError` when it is missing, NULL, or not a blob.
     @inlinable
-    public func blobValueRequired(at index: Int, in row: SQLRow) throws -> Data {
+    public func blobValueRequired(at index: Int, in row: SQLRow) throws -> Data { try required(BlobConversion.self, at: index, in: row) }
+
+    /// The value of column `index` as `Conversion` reads it.
+    ///
+    /// - Throws: `SQLDecodingError` when it is missing, NULL, or not of the kind read.
+    @inlinable @inline(__always)
+    func required<Conversion: ColumnConversion>(_ conversion: Conversion.Type, at index: Int, in row: SQLRow) throws -> Conversion.Value {
         let stored = value(at: index, in: row)
-        guard let value = ColumnConversion.blob(stored) else { throw mismatch(index, stored, "a blob") }
+        guard let value = Conversion.convert(stored) else { throw mismatch(index, stored, Conversion.expected) }
         return value
     }
 

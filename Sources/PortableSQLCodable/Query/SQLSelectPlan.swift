@@ -1,7 +1,8 @@
-/// The parts of a SELECT over one or more tables, shared by `SQLTableQuery` and the join queries,
-/// which build it through their methods. The statement is SkipSQL's, character for character.
-@usableFromInline
-struct SelectPlan {
+/// The parts of a SELECT over one or more tables that a query has built so far: its tables, what
+/// it selects, its conditions, grouping, order and limit. Queries change it through their
+/// builder methods (`SQLSelectBuilder`); it has no public members. The statement is SkipSQL's,
+/// character for character.
+public struct SQLSelectPlan {
     /// One table of the FROM clause.
     struct Source {
         let table: SQLTable
@@ -52,26 +53,6 @@ struct SelectPlan {
 
     init(table: SQLTable, alias: String?, schema: String?) {
         sources = [Source(table: table, alias: alias, schema: schema, kind: nil, on: nil)]
-    }
-
-    /// Adds a joined table, matched as `condition` says (nothing: no ON clause). A foreign-key
-    /// column should link the new table and the one before it: one declares it, the other is the
-    /// table it references. When it does not, the ON clause is SkipSQL's (the column's key
-    /// compared all the same, or `1` for a column without one: every pair of rows), and
-    /// `eval()` throws `SQLITE_MISUSE` instead under `SQLStrictness.foreignKeyJoins`.
-    mutating func join(_ table: SQLTable, alias: String?, schema: String?, kind: SQLJoinKind, on condition: JoinCondition?) {
-        if case .column(let column)? = condition, unlinkedJoin == nil {
-            let previous = sources[sources.count - 1].table
-            let links = column.references.map { reference in
-                (previous.columns.contains(column) && reference.tableName == table.name)
-                    || (table.columns.contains(column) && reference.tableName == previous.name)
-            } ?? false
-            if !links {
-                unlinkedJoin = SQLError(
-                    code: .misuse, message: "cannot join \(table.name): column \(column.name) is not a foreign key between it and \(previous.name)")
-            }
-        }
-        sources.append(Source(table: table, alias: alias, schema: schema, kind: kind, on: condition))
     }
 
     /// The condition's SQL between `previous` and `joined`, its values appended to `parameters`.
@@ -174,65 +155,3 @@ struct SelectPlan {
     }
 }
 
-extension SelectPlan {
-    /// The plan with only the rows matching `predicate` as well; `nil` changes nothing.
-    func filtered(by predicate: SQLPredicate?) -> SelectPlan {
-        guard let predicate else { return self }
-        var copy = self
-        copy.predicates.append(predicate)
-        return copy
-    }
-
-    /// The plan with `error` to throw when it runs, unless it has one already.
-    func failing(with error: SQLError?) -> SelectPlan {
-        guard let error, buildError == nil else { return self }
-        var copy = self
-        copy.buildError = error
-        return copy
-    }
-
-    /// The plan with only the rows matching `condition` as well, and its error.
-    func filtered<Root>(by condition: SQLCondition<Root>) -> SelectPlan {
-        filtered(by: condition.predicate).failing(with: condition.error)
-    }
-
-    /// The plan sorted by each of `orderings` in turn, after any earlier ordering.
-    func ordered<Root>(by orderings: [SQLOrdering<Root>]) -> SelectPlan {
-        orderings.reduce(self) { plan, ordering in
-            plan.ordered(byOperand: ordering.operand, ordering.order).failing(with: ordering.error)
-        }
-    }
-
-    /// The plan without repeated rows.
-    func distinctRows() -> SelectPlan {
-        var copy = self
-        copy.distinct = true
-        return copy
-    }
-
-    /// The plan sorted by `operand` (a column, an aliased column, a value) after any earlier ordering.
-    func ordered(by operand: any SQLRepresentable, _ order: SQLOrder) -> SelectPlan {
-        ordered(byOperand: operand.operand, order)
-    }
-
-    /// The plan sorted by `operand` after any earlier ordering.
-    func ordered(byOperand operand: SQLOperand, _ order: SQLOrder) -> SelectPlan {
-        var copy = self
-        copy.orderings.append((operand, order))
-        return copy
-    }
-
-    /// The plan with at most `limit` rows (all for a negative limit), after skipping `offset` rows.
-    func limited(to limit: Int, offset: Int?) -> SelectPlan {
-        var copy = self
-        copy.limit = limit
-        copy.offset = offset
-        return copy
-    }
-
-    /// The SELECT statement with `?` for each value, and the values.
-    var sqlAndParameters: (text: String, parameters: [SQLValue]) {
-        let statement = statement()
-        return (statement.sql, statement.parameters)
-    }
-}

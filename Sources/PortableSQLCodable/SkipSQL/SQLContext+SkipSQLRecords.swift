@@ -2,12 +2,12 @@
 // for SkipSQL compiles unchanged. Each is the PortableSQL operation it names.
 extension SQLContext {
     /// Inserts `record` (or, with `upsert`, updates the row with its key or inserts it) and
-    /// returns it as stored; see `insert(_:inSchema:)` and `upsert(_:inSchema:)`.
+    /// returns it as stored; see `insert(_:inSchema:)` and `save(_:inSchema:)`.
     ///
-    /// - Throws: as `insert(_:inSchema:)` or `upsert(_:inSchema:)`.
+    /// - Throws: as `insert(_:inSchema:)` or `save(_:inSchema:)`.
     @discardableResult
     public func insert<T: SQLCodable>(_ record: T, inSchema schema: String? = nil, upsert: Bool) throws -> T {
-        upsert ? try self.upsert(record, inSchema: schema) : try insert(record, inSchema: schema)
+        upsert ? try save(record, inSchema: schema) : try insert(record, inSchema: schema)
     }
 
     /// Inserts `record` and replaces it with the record as stored (with the key the database
@@ -36,9 +36,9 @@ extension SQLContext {
         try delete(type, inSchema: schema, where: nil)
     }
 
-    /// The record whose primary key is `primaryKeys`, or `nil`; see `fetch(_:primaryKey:)`.
+    /// The record whose primary key is `primaryKeys`, or `nil`; see `fetch(_:id:)`.
     ///
-    /// - Throws: as `fetch(_:primaryKey:)`.
+    /// - Throws: as `fetch(_:id:)`.
     public func fetch<T: SQLCodable>(_ type: T.Type, primaryKeys: [SQLValue]) throws -> T? {
         try fetch(type, primaryKey: primaryKeys)
     }

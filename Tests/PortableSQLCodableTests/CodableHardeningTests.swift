@@ -30,6 +30,37 @@ private struct TwoLevels: Codable, SQLCodableRecord {
     var level: Int??
 }
 
+/// A value that reads NULL as one of its own values (its `nil`), through a single value.
+private struct Maybe: Codable {
+    var value: Int?
+
+    init(_ value: Int?) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        value = container.decodeNil() ? nil : try container.decode(Int.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value { try container.encode(value) } else { try container.encodeNil() }
+    }
+}
+
+/// A record whose optional property's type has a `nil` of its own: two levels again.
+private struct HiddenLevels: Codable, SQLCodableRecord {
+    var id: Int?
+    var level: Maybe?
+}
+
+/// The same type as a property that is not optional: NULL reads back as its own `nil`.
+private struct OneLevel: Codable, SQLCodableRecord {
+    var id: Int?
+    var level: Maybe
+}
+
 /// Two record types of one name, nested in different types.
 private enum Alpha {
     struct Item: Codable, SQLCodableRecord, Equatable {
@@ -81,6 +112,10 @@ private struct Visit: Codable, SQLCodableRecord, Equatable {
         #expect(throws: SQLError.self) { try context.query(TextCodes.self).eval().load() }
         // The old type goes on working.
         #expect(try context.query(IntegerCodes.self).eval().load().map(\.code) == [7])
+        // SkipSQL's insertUpdateSQL, run by hand, checks the same.
+        let written = #expect(throws: SQLError.self) { try context.exec(context.insertUpdateSQL(for: TextCodes(code: "009"), inSchema: nil, upsert: false)) }
+        #expect(written?.resultCode == .mismatch)
+        #expect(try context.selectAll(sql: "SELECT count(*) FROM codes") == [[1]])
     }
 
     @Test func aStringColumnKeepsTextThatLooksLikeANumber() throws {
@@ -116,6 +151,11 @@ private struct Visit: Codable, SQLCodableRecord, Equatable {
         #expect(error?.resultCode == .misuse)
         #expect(error?.message.contains("property level is a nested optional") == true)
         #expect(try !context.tableExists("TwoLevels"))
+        let hidden = #expect(throws: SQLError.self) { try context.insert(HiddenLevels(level: Maybe(nil))) }
+        #expect(hidden?.resultCode == .misuse && hidden?.message.contains("property level is optional") == true, "\(String(describing: hidden))")
+        try context.insert(OneLevel(level: Maybe(nil)))
+        try context.insert(OneLevel(level: Maybe(3)))
+        #expect(try context.query(OneLevel.self).fetchAll().map(\.level.value) == [nil, 3])
     }
 
     @Test func typesOfOneNameInDifferentEnclosingTypesHaveTablesOfTheirOwn() throws {

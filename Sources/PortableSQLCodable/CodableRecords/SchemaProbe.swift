@@ -138,9 +138,12 @@ private struct ProbeDecoder: Decoder {
     }
 }
 
-/// What a nested value's decoding asked for: one primitive (its column type), or containers (JSON).
+/// What a nested value's decoding asked for: one primitive (its column type), or containers
+/// (JSON); and whether it asked if its one value is nil, so that it reads NULL as a value of
+/// its own.
 private final class ProbeRequest {
     var kind: StoredKind?
+    var asksForNil = false
 }
 
 /// An optional type, seen where a property's type is probed: a property of a nested optional
@@ -210,13 +213,17 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         }
         let one = decoder.probe.note(key.stringValue, .json, optional: optional, type: type)
         let request = ProbeRequest()
+        let value: T
         do {
-            let value = try decoder.sample(type, one: one, request: request)
+            value = try decoder.sample(type, one: one, request: request)
             _ = decoder.probe.note(key.stringValue, request.kind ?? .json, optional: optional, type: type)
-            return value
         } catch {
             throw SQLError(code: .misuse, message: "property \(key.stringValue) of type \(T.self) cannot be decoded from sample values (\(error)); make \(T.self) CaseIterable or SQLColumnValue")
         }
+        if optional, request.asksForNil {
+            throw SQLError(code: .misuse, message: "property \(key.stringValue) is optional, and its type \(T.self) reads NULL as a value of its own (it asks decodeNil()): its column holds NULL or a value, so .some(\(T.self)(nil)) cannot be told from nil; make the property non-optional")
+        }
+        return value
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -300,7 +307,10 @@ private struct ProbeSingleValueContainer: SingleValueDecodingContainer {
     let decoder: ProbeDecoder
     var codingPath: [any CodingKey] { [] }
 
-    func decodeNil() -> Bool { false }
+    func decodeNil() -> Bool {
+        decoder.request?.asksForNil = true
+        return false
+    }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let value = Primitive.value(type, one: decoder.one) {

@@ -47,9 +47,14 @@ extension SQLContext {
     /// UPDATE of its non-key columns `WHERE` the key matches. `explicitNulls` writes NULL values
     /// into the INSERT too, instead of leaving them to the columns' defaults.
     ///
+    /// For a plain `Codable` record (a table created on first use, which SkipSQL has not), the
+    /// table's existing columns are checked first, as `insert` checks them.
+    ///
     /// - Throws: what `encode(row:)` throws; `SQLBindingError.noPrimaryKeys` for an UPDATE of a
-    ///   table without a primary key.
+    ///   table without a primary key; for a plain `Codable` record, `SQLError`
+    ///   (`SQLITE_MISMATCH`) when an existing column would change its values.
     public func insertUpdateSQL<T: SQLCodable>(for instance: T, inSchema schemaName: String?, upsert: Bool? = nil, explicitNulls: Bool = false) throws -> SQLExpression {
+        if T.table.createdOnFirstUse { try checkColumnTypes(T.table, inSchema: schemaName) }
         let table = T.table.quotedName(inSchema: schemaName)
         let row = try instance.encodedRow()
         let pairs = T.table.columns.map { ($0, row[$0] ?? .null) }

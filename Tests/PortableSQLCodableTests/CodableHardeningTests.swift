@@ -24,6 +24,12 @@ private struct Reading: Codable, SQLCodableRecord, Equatable {
     var ratio: Float?
 }
 
+/// A record with an amount of money.
+private struct Payment: Codable, SQLCodableRecord, Equatable {
+    var id: Int?
+    var amount: Decimal
+}
+
 /// A record with a property whose `nil` has two levels.
 private struct TwoLevels: Codable, SQLCodableRecord {
     var id: Int?
@@ -143,6 +149,15 @@ private struct Visit: Codable, SQLCodableRecord, Equatable {
         #expect(read == [Reading(id: 1, value: 1.5, spare: 0, ratio: 0.25)])
         #expect(read.first?.spare?.sign == .plus)
         #expect(try context.query(Reading.self).eval().load().count == 1)
+    }
+
+    @Test func aDecimalThatIsNaNIsRefusedAndOthersRoundTrip() throws {
+        let context = SQLContext()
+        let error = #expect(throws: SQLError.self) { try context.insert(Payment(amount: .nan)) }
+        #expect(error?.resultCode == .mismatch && error?.message.contains("amount: a Decimal whose value is NaN") == true, "\(String(describing: error))")
+        let amount = try #require(Decimal(string: "12345678901234567890.125"))
+        try context.insert(Payment(amount: amount))
+        #expect(try context.query(Payment.self).fetchAll() == [Payment(id: 1, amount: amount)])
     }
 
     @Test func aNestedOptionalPropertyIsRefusedNamingIt() throws {

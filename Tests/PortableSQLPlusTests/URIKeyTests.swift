@@ -79,6 +79,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: attached))
     }
 
+    /// SQLCipher would read `textkey=` as a key of no length and fail with "out of memory".
+    @Test func aTextKeyOnSQLCipherIsRefusedNamingTheParametersItTakes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("text.db")
+        let error = try #require(throws: SQLError.self) { try SQLContext(path: "file:\(path)?textkey=TXTSECRET", configuration: .plus) }
+        #expect(error.resultCode == .misuse && error.message.contains("key=") && error.message.contains("hexkey="), "\(error)")
+        #expect(!error.debugDescription.contains("TXTSECRET"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let keyed = try SQLContext(path: "file:\(path)?key=TXTSECRET", configuration: .plus)
+        try keyed.exec(sql: "CREATE TABLE t (v)")
+        try keyed.close()
+    }
+
     @Test func anEngineWithoutEncryptionRefusesURIKeysEveryWayTheyCome() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("plain.db")

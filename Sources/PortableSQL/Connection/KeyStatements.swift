@@ -15,7 +15,7 @@ package enum KeyStatements {
     private static let keyPragmas: Set<String> = ["key", "rekey", "hexkey", "hexrekey", "textkey", "textrekey"]
 
     /// The `file:` URI parameters that SQLCipher takes a key from.
-    private static let uriKeyParameters: Set<String> = ["key", "hexkey", "textkey"]
+    package static let uriKeyParameters: Set<String> = ["key", "hexkey", "textkey"]
 
     /// Whether the first statement of `sql` is an ATTACH (which a bound `file:` URI with a key
     /// would make take that key).
@@ -195,21 +195,22 @@ package enum KeyStatements {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// Whether `text` holds a key parameter of a URI (`?key=…`, `&hexkey=…`, …).
-    package static func containsURIKey(_ text: some StringProtocol) -> Bool {
-        nextURIKey(in: Substring(text)) != nil
+    /// Whether `text` holds a key parameter of a URI (`?key=…`, `&hexkey=…`, …), or only one
+    /// of `names` when given.
+    package static func containsURIKey(_ text: some StringProtocol, named names: Set<String> = uriKeyParameters) -> Bool {
+        nextURIKey(in: Substring(text), names: names) != nil
     }
 
     /// Where the value of the first key parameter of a URI in `text` starts and ends. A
     /// parameter's name is read as SQLite reads it (`%6Bey=` and `key%00x=` are `key=`, see
     /// `uriParameterName`), and in any case (more than SQLite takes, never less).
-    private static func nextURIKey(in text: Substring, inSQL: Bool = false) -> (String.Index, String.Index)? {
+    private static func nextURIKey(in text: Substring, inSQL: Bool = false, names: Set<String> = uriKeyParameters) -> (String.Index, String.Index)? {
         var search = text.startIndex
         while let separator = text[search...].firstIndex(where: { $0 == "?" || $0 == "&" }) {
             let after = text.index(after: separator)
             search = after
             guard let equals = text[after...].firstIndex(where: { "=&#".contains($0) }), text[equals] == "=" else { continue }
-            guard uriKeyParameters.contains(uriParameterName(text[after..<equals]).lowercased()) else { continue }
+            guard names.contains(uriParameterName(text[after..<equals]).lowercased()) else { continue }
             let start = text.index(after: equals)
             return (start, valueEnd(in: text, from: start, inSQL: inSQL))
         }

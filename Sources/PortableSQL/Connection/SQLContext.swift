@@ -124,6 +124,13 @@ public final class SQLContext {
                     code: .misuse,
                     message: "\(engine.name) does not encrypt, so it cannot take the key of the URI \(path.prefix { $0 != "?" }) and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)"))
         }
+        // SQLCipher reads `textkey` as a key of no length, and fails with "out of memory".
+        if engine.capabilities.contains(.encryption), flags.contains(.uri) || path.hasPrefix("file:"), KeyStatements.containsURIKey(path, named: ["textkey"]) {
+            return .failure(
+                SQLError(
+                    code: .misuse,
+                    message: "\(engine.name) takes a URI's key= (a passphrase) or hexkey= (a raw key in hex), not textkey=; open \(path.prefix { $0 != "?" }) with one of those"))
+        }
         var flags = flags
         if !flags.contains(.fullMutex) { flags.insert(.noMutex) }
         let functions = engine.functions

@@ -32,7 +32,8 @@ enum StoredValueCoding {
 
     /// What the column holds for `value`, the property `name` stored as `kind`.
     ///
-    /// - Throws: what `value`'s `Encodable` conformance throws; as `real(_:_:)`.
+    /// - Throws: what `value`'s `Encodable` conformance throws; as `real(_:_:)`; `SQLError`
+    ///   (`SQLITE_MISMATCH`) for a NaN `Decimal`, whose JSON cannot be read back.
     static func encode<T: Encodable>(_ value: T, kind: StoredKind, name: String) throws -> SQLValue {
         switch kind {
         case .columnValue:
@@ -43,6 +44,9 @@ enum StoredValueCoding {
             }
             return stored
         case .json:
+            if let decimal = value as? Decimal, decimal.isNaN {
+                throw SQLError(code: .mismatch, message: "\(name): a Decimal whose value is NaN cannot be stored, since its JSON cannot be read back")
+            }
             return .text(String(decoding: try jsonEncoder.encode(value), as: UTF8.self))
         case .integer, .real, .text, .boolean, .singleValue:
             return try encodeSingle(value, name)

@@ -2,6 +2,9 @@
 # Each first installs the system packages it needs (Scripts/bootstrap does nothing when all are there).
 
 SWIFT ?= swift
+# Every product of this package: the server, the macro and the tool each need a package trait
+# (Package.swift), which an app turns on for what it uses.
+TRAITS ?= --enable-all-traits
 
 .PHONY: bootstrap build demo test example bench bench-cluster sanitize docs
 
@@ -9,14 +12,14 @@ bootstrap:
 	@bash Scripts/bootstrap
 
 build: bootstrap
-	$(SWIFT) build
+	$(SWIFT) build $(TRAITS)
 
 demo: bootstrap
-	$(SWIFT) run sqlctx demo
+	$(SWIFT) run $(TRAITS) sqlctx demo
 
 test: bootstrap
 	bash Scripts/portability-check
-	$(SWIFT) test --disable-xctest
+	$(SWIFT) test $(TRAITS) --disable-xctest
 
 # Examples/NotesServer, a Hummingbird 2 service over PortableSQLServer, built in its own package
 # (Examples/NotesServer/.build; `make test` never builds it), run on 127.0.0.1 and checked end to
@@ -40,8 +43,8 @@ bench-cluster: bootstrap
 # clear error.
 sanitize: bootstrap
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
-		$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan
-	$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan
+		$(SWIFT) test $(TRAITS) --disable-xctest --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test $(TRAITS) --disable-xctest --sanitize=thread --scratch-path .build-tsan
 
 # One static website per module in .build/docs/MODULE.doccarchive, readable from the file system:
 # DocC's pages are a JavaScript app that loads JSON with absolute paths, which browsers refuse
@@ -52,7 +55,7 @@ sanitize: bootstrap
 docs: bootstrap
 	rm -rf .build/docs
 	mkdir -p .build/docs
-	$(SWIFT) package --disable-sandbox generate-documentation --warnings-as-errors \
+	$(SWIFT) package $(TRAITS) --disable-sandbox generate-documentation --warnings-as-errors \
 		--target PortableSQL --target PortableSQLPlus --target PortableSQLCodable --target PortableSQLMacros \
 		--target PortableSQLServer --target PortableSQLCluster \
 		--transform-for-static-hosting --output-path .build/docs

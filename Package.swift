@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import CompilerPluginSupport
 import PackageDescription
 
@@ -16,6 +16,14 @@ let package = Package(
         .library(name: "PortableSQLServer", targets: ["PortableSQLServer"]),
         .library(name: "PortableSQLCluster", targets: ["PortableSQLCluster"]),
         .executable(name: "sqlctx", targets: ["sqlctx"]),
+    ],
+    // The products with remote dependencies each need a trait, none on by default, so that an
+    // app of PortableSQL, PortableSQLPlus, PortableSQLCodable or PortableSQLCluster resolves no
+    // remote package. This package's own builds turn them all on (`make`, `--enable-all-traits`).
+    traits: [
+        .trait(name: "Server", description: "PortableSQLServer, with swift-log and swift-service-lifecycle"),
+        .trait(name: "Macros", description: "PortableSQLMacros (@SQLRecord), with swift-syntax"),
+        .trait(name: "Tool", description: "the sqlctx tool, with swift-argument-parser"),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -58,11 +66,11 @@ let package = Package(
         .macro(
             name: "PortableSQLMacrosPlugin",
             dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["Macros"])),
             ]
         ),
         .target(name: "PortableSQLMacros", dependencies: ["PortableSQLCodable", "PortableSQLMacrosPlugin"]),
@@ -70,15 +78,15 @@ let package = Package(
             name: "PortableSQLServer",
             dependencies: [
                 "PortableSQL",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
             ]
         ),
         .executableTarget(
             name: "sqlctx",
             dependencies: [
                 "PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "PortableSQLCluster", "PortableSQLSystem", "CEditLine", "CInterruptSignal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"])),
             ]
         ),
         // Test-only: a program the tests run in a child process, and the fixtures and engine matrix
@@ -97,7 +105,7 @@ let package = Package(
             name: "PortableSQLMacrosTests",
             dependencies: [
                 "PortableSQLMacros", "PortableSQLMacrosPlugin", "PortableSQLTestSupport",
-                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax", condition: .when(traits: ["Macros"])),
             ]
         ),
         .testTarget(
@@ -108,8 +116,8 @@ let package = Package(
             name: "PortableSQLServerTests",
             dependencies: [
                 "PortableSQLServer", "PortableSQLPlus", "PortableSQLSystem", "PortableSQLTestSupport",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
             ]
         ),
         // SkipSQL's every public declaration used once with SkipSQL's types written out, compiled

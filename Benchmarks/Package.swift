@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "PortableSQLBenchmarks",
     dependencies: [
-        .package(name: "PortableSQL", path: ".."),
+        .package(name: "PortableSQL", path: "..", traits: ["Macros"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [

@@ -8,7 +8,7 @@ let package = Package(
     name: "NotesServer",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "PortableSQL", path: "../.."),
+        .package(name: "PortableSQL", path: "../..", traits: ["Server"]),
         // No default traits: the example needs neither swift-configuration nor URL-encoded forms.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],

@@ -197,12 +197,15 @@ struct ProgramRun {
             return "        .executableTarget(name: \"\(sample.targetName)\", dependencies: [\(dependencies.joined(separator: ", "))]),"
         }
         let declarations = try Self.packageDeclarations()
-        var packages = [".package(path: \"\(DocumentationPages.root.path)\")"]
+        // The traits of the products the samples import (Package.swift: none is on by default).
+        let imported = Set(programs.flatMap(\.importedProducts))
+        let traits = [("PortableSQLServer", "Server"), ("PortableSQLMacros", "Macros")].filter { imported.contains($0.0) }.map { "\"\($0.1)\"" }
+        var packages = [".package(path: \"\(DocumentationPages.root.path)\", traits: [\(traits.joined(separator: ", "))])"]
         for package in Set(programs.flatMap { $0.importedDependencyProducts.map(\.package) }).sorted() {
             packages.append(try #require(declarations[package], "Package.swift declares no package \(package)"))
         }
         return """
-            // swift-tools-version:6.0
+            // swift-tools-version:6.1
             // Written by DocumentationSampleTests: one executable per ```swift block of the documentation.
             import PackageDescription
 

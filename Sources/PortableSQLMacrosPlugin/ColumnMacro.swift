@@ -1,3 +1,4 @@
+#if Macros
 import SwiftSyntax
 import SwiftSyntaxMacros
 
@@ -9,3 +10,4 @@ public struct ColumnMacro: PeerMacro {
         []
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import SwiftCompilerPlugin
 import SwiftSyntaxMacros
 
@@ -6,3 +7,4 @@ import SwiftSyntaxMacros
 struct PortableSQLMacrosPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [SQLRecordMacro.self, ColumnMacro.self]
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import SwiftDiagnostics
 
 /// An error `@SQLRecord` reports at a declaration, saying what to do.
@@ -6,3 +7,4 @@ struct RecordDiagnostic: DiagnosticMessage, Error {
     let diagnosticID = MessageID(domain: "PortableSQLMacros", id: "SQLRecord")
     let severity = DiagnosticSeverity.error
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
@@ -159,3 +160,4 @@ struct ColumnOptions {
         return arguments
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import SwiftSyntax
 
 /// How a property's type is stored: which reader and column type the generated code uses.
@@ -60,3 +61,4 @@ enum StoredType: Equatable {
             """)
     }
 }
+#endif

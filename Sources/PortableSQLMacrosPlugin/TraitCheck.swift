@@ -1,5 +1,6 @@
 // PortableSQLMacros (@SQLRecord) needs the package trait Macros, which brings its remote dependencies; without it they
-// are not resolved and this target cannot build. An app turns it on where it adds the package:
+// are not resolved: every other file of this target is inside `#if Macros`, so that this
+// error is what a build without it reports. An app turns it on where it adds the package:
 // .package(url: …, from: …, traits: ["Macros"]); this package's own builds use
 // --enable-all-traits (the Makefile does).
 #if !Macros

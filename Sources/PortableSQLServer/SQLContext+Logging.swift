@@ -1,3 +1,4 @@
+#if Server
 import PortableSQL
 
 extension SQLContext {
@@ -10,3 +11,4 @@ extension SQLContext {
         profile { duration, sql in logging.logStatement(after: duration, sql: sql) }
     }
 }
+#endif

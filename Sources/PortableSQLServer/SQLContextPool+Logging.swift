@@ -1,3 +1,4 @@
+#if Server
 import PortableSQL
 
 extension SQLContextPool.Configuration {
@@ -20,3 +21,4 @@ extension SQLContextPool.Configuration {
         return configuration
     }
 }
+#endif

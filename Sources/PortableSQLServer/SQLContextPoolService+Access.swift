@@ -1,3 +1,4 @@
+#if Server
 import PortableSQL
 
 extension SQLContextPoolService {
@@ -29,3 +30,4 @@ extension SQLContextPoolService {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Dispatch
 import Logging
 import PortableSQL
@@ -92,3 +93,4 @@ public final class SQLContextPoolService: Service, Sendable, CustomStringConvert
         }
     }
 }
+#endif

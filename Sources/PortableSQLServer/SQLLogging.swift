@@ -1,3 +1,4 @@
+#if Server
 import Logging
 import PortableSQL
 
@@ -97,3 +98,4 @@ public struct SQLLogging: Sendable {
         return (Double(seconds) * 1_000_000 + (Double(attoseconds) / 1e12).rounded()) / 1000
     }
 }
+#endif

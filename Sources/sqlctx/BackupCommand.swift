@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 import PortableSQLPlus
 
@@ -44,3 +45,4 @@ struct BackupCommand: ParsableCommand {
         }
     }
 }
+#endif

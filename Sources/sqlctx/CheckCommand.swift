@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 import PortableSQLPlus
 
@@ -45,3 +46,4 @@ struct CheckCommand: ParsableCommand {
         }
     }
 }
+#endif

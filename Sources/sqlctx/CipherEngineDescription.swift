@@ -1,3 +1,4 @@
+#if Tool
 import PortableSQLPlus
 
 /// The SQLCipher engine that `.plus` runs on, in one line: its version, the SQLite version under
@@ -17,3 +18,4 @@ func describeCipherEngine() -> String {
     }
     return "SQLCipher \(version) (SQLite \(context.version)) from \(path)"
 }
+#endif

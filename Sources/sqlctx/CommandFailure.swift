@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 import Foundation
 import PortableSQL
@@ -43,3 +44,4 @@ func toolMessage(for error: Error) -> String {
     }
     return "\(error.extendedCode.name): \(advice)"
 }
+#endif

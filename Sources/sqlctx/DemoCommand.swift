@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 import Foundation
 import PortableSQLCodable
@@ -172,3 +173,4 @@ struct DemoTour {
         bytes.map { String(format: "%02x", $0) }.joined(separator: " ")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tool
 import PortableSQLCodable
 
 /// An author of the demo's small library.
@@ -59,3 +60,4 @@ struct DemoBook: SQLCodable {
         row[Self.year] = SQLValue(year)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 import Foundation
 import PortableSQLPlus
@@ -148,3 +149,4 @@ struct UpgradeCommand: ParsableCommand {
         }
     }
 }
+#endif

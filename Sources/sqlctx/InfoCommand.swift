@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 import Foundation
 import PortableSQLPlus
@@ -71,3 +72,4 @@ struct InfoCommand: ParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 import Foundation
 import PortableSQLPlus
@@ -174,3 +175,4 @@ func openExistingDatabase(_ path: String, key: String?, settings: SQLCipherSetti
     try context.key(.passphrase(key), settings: settings)
     return context
 }
+#endif

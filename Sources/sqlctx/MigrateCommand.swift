@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 import Foundation
 import PortableSQLPlus
@@ -86,3 +87,4 @@ struct MigrateCommand: ParsableCommand {
         return steps.keys.sorted().compactMap { steps[$0] }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 import Foundation
 import PortableSQLCluster
@@ -62,3 +63,4 @@ struct NodeCommand: ParsableCommand {
         }.start()
     }
 }
+#endif

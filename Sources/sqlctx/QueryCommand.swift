@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 import Foundation
 import PortableSQL
@@ -90,3 +91,4 @@ struct QueryCommand: ParsableCommand {
         return .text(text)
     }
 }
+#endif

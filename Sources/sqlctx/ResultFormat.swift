@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 import Foundation
 import PortableSQL
@@ -110,3 +111,4 @@ enum ResultFormat: String, ExpressibleByArgument, CaseIterable {
         return records.map { $0 + "\r\n" }.joined()
     }
 }
+#endif

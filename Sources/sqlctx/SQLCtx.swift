@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 
 /// The `sqlctx` command-line tool: a tour of PortableSQL, and everyday database chores.
@@ -27,3 +28,4 @@ struct SQLCtx: ParsableCommand {
         defaultSubcommand: ShellCommand.self
     )
 }
+#endif

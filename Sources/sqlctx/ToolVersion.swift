@@ -1,3 +1,4 @@
+#if Tool
 import PortableSQL
 
 /// What `sqlctx --version` prints: the tool's version and the system SQLite it runs on. The
@@ -11,3 +12,4 @@ enum ToolVersion {
         "sqlctx \(number) (PortableSQL \(number), system SQLite \(SQLContext().version))"
     }
 }
+#endif

@@ -1,5 +1,6 @@
 // sqlctx needs the package trait Tool, which brings its remote dependencies; without it they
-// are not resolved and this target cannot build. An app turns it on where it adds the package:
+// are not resolved: every other file of this target is inside `#if Tool`, so that this
+// error is what a build without it reports. An app turns it on where it adds the package:
 // .package(url: …, from: …, traits: ["Tool"]); this package's own builds use
 // --enable-all-traits (the Makefile does).
 #if !Tool

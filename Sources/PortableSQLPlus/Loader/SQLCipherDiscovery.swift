@@ -5,7 +5,9 @@ import Foundation
 /// 1. `$SQLCIPHER_LIBRARY`, when set and not empty: that library and nothing else, so that a user
 ///    who names a library gets it or an error, never a silent fallback.
 /// 2. Otherwise the newest SQLCipher among the one `Scripts/build-sqlcipher` installs
-///    (`projectBuiltLibrary`) and the system's (`libsqlcipher.so`, `.so.1`, `.so.0`; on macOS,
+///    (`projectBuiltLibrary`) and the system's (`libsqlcipher.so`, `.so.1`, `.so.0`, which
+///    Android's loader also finds among an app's own libraries; on Apple systems the app
+///    bundle's `Frameworks/SQLCipher.framework` or `Frameworks/libsqlcipher.dylib`, then
 ///    Homebrew's). "Newest" is the highest SQLite version underneath, which every SQLCipher
 ///    release raises; on a tie the earlier candidate wins.
 enum SQLCipherDiscovery {
@@ -23,7 +25,9 @@ enum SQLCipherDiscovery {
     static func candidates(environment: [String: String]) -> (names: [String], exclusive: Bool) {
         if let named = environment[environmentVariable], !named.isEmpty { return ([named], true) }
         #if canImport(Darwin)
-        return (["libsqlcipher.dylib", "/opt/homebrew/opt/sqlcipher/lib/libsqlcipher.dylib", "/usr/local/opt/sqlcipher/lib/libsqlcipher.dylib"], false)
+        // An app embeds SQLCipher in its bundle's Frameworks (iOS allows no other place).
+        let bundled = Bundle.main.privateFrameworksPath.map { ["\($0)/SQLCipher.framework/SQLCipher", "\($0)/libsqlcipher.dylib"] } ?? []
+        return (bundled + ["libsqlcipher.dylib", "/opt/homebrew/opt/sqlcipher/lib/libsqlcipher.dylib", "/usr/local/opt/sqlcipher/lib/libsqlcipher.dylib"], false)
         #else
         return ([projectBuiltLibrary, "libsqlcipher.so", "libsqlcipher.so.1", "libsqlcipher.so.0"], false)
         #endif

@@ -1,3 +1,4 @@
+#if Tool
 import Foundation
 import PortableSQL
 
@@ -86,3 +87,4 @@ struct CSVImport {
         }
     }
 }
+#endif

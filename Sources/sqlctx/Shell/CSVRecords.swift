@@ -1,3 +1,4 @@
+#if Tool
 import Foundation
 
 /// The records of a CSV file as RFC 4180 has them, and as `sqlite3 -csv` writes them: fields
@@ -84,3 +85,4 @@ enum CSVRecords {
         return records
     }
 }
+#endif

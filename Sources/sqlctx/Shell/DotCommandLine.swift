@@ -1,3 +1,4 @@
+#if Tool
 /// A dot-command as typed: its name and its arguments. Arguments are apart by white space; one
 /// in single or double quotes may hold white space (`.import 'my file.csv' t`).
 struct DotCommandLine: Equatable {
@@ -52,3 +53,4 @@ struct DotCommandLine: Equatable {
 
         """
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tool
 import PortableSQL
 
 /// What the shell's pending input holds, as the core's `SQLScript` splits it (by the rules of
@@ -38,3 +39,4 @@ enum PendingStatements: Equatable {
         self = statements.isEmpty ? .blank : .complete(statements)
     }
 }
+#endif

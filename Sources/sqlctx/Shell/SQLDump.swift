@@ -1,3 +1,4 @@
+#if Tool
 import Foundation
 import PortableSQL
 
@@ -126,3 +127,4 @@ extension String {
         "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
+#endif

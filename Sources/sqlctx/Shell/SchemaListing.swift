@@ -1,3 +1,4 @@
+#if Tool
 import PortableSQL
 
 /// What `.tables`, `.schema` and `.indexes` print, read from the database's schema table.
@@ -43,3 +44,4 @@ struct SchemaListing {
         try context.selectAll(sql: sql, parameters: [.text(pattern ?? "%")]).compactMap { $0.first?.textValue }.map { $0 + suffix + "\n" }.joined()
     }
 }
+#endif

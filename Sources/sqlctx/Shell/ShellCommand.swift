@@ -1,3 +1,4 @@
+#if Tool
 import ArgumentParser
 import Foundation
 import PortableSQLPlus
@@ -86,3 +87,4 @@ struct ShellCommand: ParsableCommand {
         return context
     }
 }
+#endif

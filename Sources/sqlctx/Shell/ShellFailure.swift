@@ -1,3 +1,4 @@
+#if Tool
 import PortableSQL
 
 /// An error of the shell's input, with where it happened: `line 3: …` for standard input,
@@ -25,3 +26,4 @@ struct ShellFailure: Error, CustomStringConvertible {
         return "\(error.extendedCode.name): \(error.message)"
     }
 }
+#endif

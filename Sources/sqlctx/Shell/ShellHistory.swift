@@ -1,3 +1,4 @@
+#if Tool
 import Foundation
 import PortableSQL
 
@@ -32,3 +33,4 @@ enum ShellHistory {
         return fchmod(descriptor, 0o600) == 0
     }
 }
+#endif

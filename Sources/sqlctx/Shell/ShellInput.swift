@@ -1,3 +1,4 @@
+#if Tool
 /// Where the shell's lines come from: the terminal (with prompts, editing and history) or a
 /// stream (standard input, a `.read` file).
 protocol ShellInput: AnyObject {
@@ -9,3 +10,4 @@ protocol ShellInput: AnyObject {
     /// history, when the input has one.
     func remember(_ entry: String)
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tool
 import CInterruptSignal
 import Dispatch
 import PortableSQL
@@ -36,3 +37,4 @@ final class ShellInterrupts {
         sqlctx_take_interrupt() != 0
     }
 }
+#endif

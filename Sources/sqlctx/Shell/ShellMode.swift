@@ -1,3 +1,4 @@
+#if Tool
 import PortableSQL
 
 /// How the shell prints a statement's rows (`.mode`), and whether with headers (`.headers`).
@@ -33,3 +34,4 @@ enum ShellMode: String, CaseIterable {
         }.joined(separator: "\n")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tool
 import Foundation
 
 internal import PortableSQLSystem
@@ -57,3 +58,4 @@ final class ShellOutput {
         self.path = path
     }
 }
+#endif

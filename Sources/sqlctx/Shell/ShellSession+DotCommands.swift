@@ -1,3 +1,4 @@
+#if Tool
 import PortableSQLPlus
 
 extension ShellSession {
@@ -64,3 +65,4 @@ extension ShellSession {
         return .proceed
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tool
 import Foundation
 import PortableSQLPlus
 
@@ -137,3 +138,4 @@ final class ShellSession {
         return try run(input, name: path, bail: true)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Tool
 import Foundation
 
 internal import PortableSQLSystem
@@ -69,3 +70,4 @@ final class StreamInput: ShellInput {
     /// A stream keeps no history.
     func remember(_ entry: String) {}
 }
+#endif

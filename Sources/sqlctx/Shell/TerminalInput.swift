@@ -1,3 +1,4 @@
+#if Tool
 import CEditLine
 import Foundation
 
@@ -56,3 +57,4 @@ final class TerminalInput: ShellInput {
         }
     }
 }
+#endif

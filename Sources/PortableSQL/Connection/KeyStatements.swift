@@ -225,7 +225,7 @@ package enum KeyStatements {
         var index = 0
         while index < source.count {
             if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-               let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+               let high = DatabaseURI.hexValue(source[index + 1]), let low = DatabaseURI.hexValue(source[index + 2]) {
                 let octet = high << 4 | low
                 if octet == 0 { break }
                 name.append(octet)
@@ -236,15 +236,6 @@ package enum KeyStatements {
             }
         }
         return String(decoding: name, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// Where a URI parameter's value that starts at `start` ends: at `&`, `#`, the end of the

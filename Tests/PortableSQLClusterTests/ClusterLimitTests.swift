@@ -69,7 +69,9 @@ import Testing
         #expect(try db.selectAll(sql: "SELECT count(*) FROM words") == [[0]])
         try statement.bind(textBytes: Data("café".utf8), at: 1)
         try statement.update()
-        #expect(try db.selectAll(sql: "SELECT w FROM words") == [[.text("café")]])
+        try statement.bind(.text("\u{FEFF}bom"), at: 1)
+        try statement.update()
+        #expect(try db.selectAll(sql: "SELECT hex(w) FROM words ORDER BY rowid") == [[.text("636166C3A9")], [.text("EFBBBF626F6D")]])
     }
 
     @Test func supportsAnswersForTheCluster() throws {

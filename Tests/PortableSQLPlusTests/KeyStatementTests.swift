@@ -109,12 +109,15 @@ import Testing
         // SQLCipher takes a key from a file: URI too, literal or bound.
         let uri = "file:\(directory.path("u.db"))?key=\(Self.secret)"
         try context.exec(sql: "ATTACH '\(uri)' AS u")
-        try context.exec(sql: "ATTACH ? AS v", parameters: [.text("file:\(directory.path("v.db"))?cache=private&hexkey=\(Self.secret)")])
+        // A hexkey must be pairs of hex digits: SQLCipher would cut anything else short.
+        let hexSecret = String(repeating: "5e", count: 32)
+        try context.exec(sql: "ATTACH ? AS v", parameters: [.text("file:\(directory.path("v.db"))?cache=private&hexkey=\(hexSecret)")])
         let main = try #require(throws: SQLError.self) { try context.exec(sql: "ATTACH '\(uri)' AS main") }
         #expect(!(main.description + main.debugDescription).contains(Self.secret), "\(main)")
         log.stop()
         #expect(log.statements.count >= 5)
         #expect(!log.statements.joined().contains(Self.secret), "\(log.statements)")
+        #expect(!log.statements.joined().contains(hexSecret), "\(log.statements)")
         // The key was really used: the attached file is ciphertext that opens with it.
         try context.close()
         #expect(try sqlcipher(directory.path("e.db"), "PRAGMA key = '\(Self.secret)';\nSELECT v FROM t;") == "99\n")

@@ -79,6 +79,58 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: attached))
     }
 
+    /// A URI with a key reaches the system SQLite through VACUUM INTO as through ATTACH, and
+    /// through a blob as through a text; beside `vfs=`, only these checks stand in its way.
+    @Test func vacuumTargetsAndBlobNamesWithKeysAreRefusedToo() throws {
+        let directory = try TemporaryDirectory()
+        let db = try SQLContext(path: directory.path("main.db"))
+        defer { try? db.close() }
+        try db.exec(sql: "CREATE TABLE t (v)")
+        try db.exec(sql: "INSERT INTO t VALUES ('plain')")
+        let targets = (1...3).map { directory.path("copy\($0).db") }
+        let attempts: [() throws -> Void] = [
+            { try db.exec(sql: "ATTACH ? AS x", parameters: [.blob(Data("file:\(targets[0])?vfs=unix&key=S3".utf8))]) },
+            { try db.exec(sql: "VACUUM INTO ?", parameters: [.text("file:\(targets[1])?vfs=unix&key=S3")]) },
+            { try db.exec(sql: "VACUUM INTO 'file:\(targets[2])?vfs=unix&hexkey=00ff'") },
+        ]
+        for (attempt, target) in zip(attempts, targets) {
+            let error = try #require(throws: SQLError.self) { try attempt() }
+            #expect(error.resultCode == .misuse && !error.debugDescription.contains("S3"), "\(error)")
+            #expect(!FileManager.default.fileExists(atPath: target), "\(target)")
+        }
+        try db.exec(sql: "VACUUM INTO ?", parameters: [.text("file:\(targets[1])?vfs=unix")])
+        #expect(FileManager.default.fileExists(atPath: targets[1]))
+    }
+
+    /// SQLCipher takes these URI keys as no key at all and writes the file in clear: each is
+    /// refused, when opening, attaching (literal or bound) and vacuuming into it.
+    @Test func uriKeysSQLCipherWouldIgnoreAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let unusable = ["hexkey=zz", "hexkey=0g", "hexkey=SEKRITzz", "key=", "key=%00SEKRIT", "KEY=SEKRIT", "key=SEKRIT&hexkey=zz"]
+        for (index, parameters) in unusable.enumerated() {
+            let path = directory.path("open\(index).db")
+            let error = try #require(throws: SQLError.self) { try SQLContext(path: "file:\(path)?\(parameters)", configuration: .plus) }
+            #expect(error.resultCode == .misuse && !error.debugDescription.contains("SEKRIT"), "\(parameters): \(error)")
+            #expect(!FileManager.default.fileExists(atPath: path), "\(parameters)")
+        }
+        let main = try SQLContext(path: directory.path("main.db"), configuration: .plus)
+        defer { try? main.close() }
+        try main.key("main-key")
+        let bound = try #require(throws: SQLError.self) {
+            try main.exec(sql: "ATTACH ? AS x", parameters: [.text("file:\(directory.path("bound.db"))?hexkey=zz")])
+        }
+        #expect(bound.resultCode == .misuse)
+        let literal = try #require(throws: SQLError.self) { try main.exec(sql: "ATTACH 'file:\(directory.path("literal.db"))?KEY=SEKRIT' AS y") }
+        #expect(literal.resultCode == .misuse && !literal.debugDescription.contains("SEKRIT"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("bound.db")))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("literal.db")))
+        let hex = String(repeating: "0f", count: 32)
+        let keyed = try SQLContext(path: "file:\(directory.path("hex.db"))?hexkey=\(hex)", configuration: .plus)
+        try keyed.exec(sql: "CREATE TABLE t (v)")
+        try keyed.close()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("hex.db"))).prefix(15) != Data("SQLite format 3".utf8))
+    }
+
     /// SQLCipher would read `textkey=` as a key of no length and fail with "out of memory".
     @Test func aTextKeyOnSQLCipherIsRefusedNamingTheParametersItTakes() throws {
         let directory = try TemporaryDirectory()

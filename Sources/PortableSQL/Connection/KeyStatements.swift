@@ -15,13 +15,7 @@ package enum KeyStatements {
     private static let keyPragmas: Set<String> = ["key", "rekey", "hexkey", "hexrekey", "textkey", "textrekey"]
 
     /// The `file:` URI parameters that SQLCipher takes a key from.
-    package static let uriKeyParameters: Set<String> = ["key", "hexkey", "textkey"]
-
-    /// Whether the first statement of `sql` is an ATTACH (which a bound `file:` URI with a key
-    /// would make take that key).
-    package static func isAttach(_ sql: String) -> Bool {
-        firstWord(of: sql, amongst: ["attach"]) != nil
-    }
+    private static let uriKeyParameters: Set<String> = ["key", "hexkey", "textkey"]
 
     /// Whether the first statement of `sql` opens a database file that a value may name
     /// (ATTACH, VACUUM … INTO): a trace shows such a statement without its values.
@@ -167,6 +161,10 @@ package enum KeyStatements {
             }
             let uris = tokens.filter { ($0.kind == .string || $0.kind == .quotedIdentifier) && containsURIKey(all.name($0)) }
             if !uris.isEmpty { return uris.map { Secret(range: $0.range, replacement: placeholder) } }
+        } else if keyword("vacuum") {
+            // VACUUM INTO opens its target as ATTACH opens a file, URI keys and all.
+            let uris = tokens.filter { ($0.kind == .string || $0.kind == .quotedIdentifier) && containsURIKey(all.name($0)) }
+            if !uris.isEmpty { return uris.map { Secret(range: $0.range, replacement: placeholder) } }
         }
         return loosely ? looseSecret(of: statement, end: end, in: all) : []
     }
@@ -195,22 +193,65 @@ package enum KeyStatements {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// Whether `text` holds a key parameter of a URI (`?key=…`, `&hexkey=…`, …), or only one
-    /// of `names` when given.
-    package static func containsURIKey(_ text: some StringProtocol, named names: Set<String> = uriKeyParameters) -> Bool {
-        nextURIKey(in: Substring(text), names: names) != nil
+    /// Whether the values of an expanded statement (`sqlite3_expanded_sql`) hold a URI with a
+    /// key: in a text, or in a blob (`X'…'`), whose bytes SQLite also takes as a file name.
+    package static func valuesContainURIKey(_ expanded: String) -> Bool {
+        if containsURIKey(expanded) { return true }
+        let tokens = SQLTokens(expanded)
+        return (tokens.startIndex..<tokens.endIndex).contains { position in
+            let token = tokens[position]
+            guard token.kind == .blob else { return false }
+            let hex = Array(tokens.text(token).utf8.dropFirst(2).dropLast())
+            guard hex.count % 2 == 0 else { return false }
+            var bytes: [UInt8] = []
+            for index in stride(from: 0, to: hex.count, by: 2) {
+                guard let high = DatabaseURI.hexValue(hex[index]), let low = DatabaseURI.hexValue(hex[index + 1]) else { return false }
+                bytes.append(high << 4 | low)
+            }
+            return containsURIKey(String(decoding: bytes, as: UTF8.self))
+        }
     }
 
-    /// Where the value of the first key parameter of a URI in `text` starts and ends. A
-    /// parameter's name is read as SQLite reads it (`%6Bey=` and `key%00x=` are `key=`, see
-    /// `uriParameterName`), and in any case (more than SQLite takes, never less).
-    private static func nextURIKey(in text: Substring, inSQL: Bool = false, names: Set<String> = uriKeyParameters) -> (String.Index, String.Index)? {
+    /// Why SQLCipher would take a URI key parameter in `text` as no key at all, and write the
+    /// data in clear, or `nil` when every one is sound: a name in upper case (SQLCipher reads
+    /// `key` and `hexkey` only in lower case), `textkey` (which it reads as a key of no length),
+    /// an empty key, or a `hexkey` that is not pairs of hex digits (it keeps only the leading
+    /// ones). Blob values of an expanded statement are read as `valuesContainURIKey` reads them.
+    package static func unusableURIKey(in text: String) -> String? {
         var search = text.startIndex
         while let separator = text[search...].firstIndex(where: { $0 == "?" || $0 == "&" }) {
             let after = text.index(after: separator)
             search = after
             guard let equals = text[after...].firstIndex(where: { "=&#".contains($0) }), text[equals] == "=" else { continue }
-            guard names.contains(uriParameterName(text[after..<equals]).lowercased()) else { continue }
+            let name = uriParameterName(text[after..<equals])
+            guard uriKeyParameters.contains(name.lowercased()) else { continue }
+            let start = text.index(after: equals)
+            let value = uriParameterName(text[start..<valueEnd(in: Substring(text), from: start, inSQL: true)])
+            if name != name.lowercased() { return "SQLCipher reads the URI parameter \(name.lowercased()) only in lower case, and would ignore \(name)" }
+            if name == "textkey" { return "SQLCipher takes a URI's key= (a passphrase) or hexkey= (a raw key in hex), not textkey=" }
+            if value.isEmpty { return "the URI's \(name)= is empty" }
+            if name == "hexkey", value.utf8.count % 2 != 0 || !value.utf8.allSatisfy({ DatabaseURI.hexValue($0) != nil }) {
+                return "the URI's hexkey= must be pairs of hex digits, which SQLCipher would otherwise cut short"
+            }
+        }
+        return nil
+    }
+
+    /// Whether `text` holds a key parameter of a URI (`?key=…`, `&hexkey=…`, …).
+    package static func containsURIKey(_ text: some StringProtocol) -> Bool {
+        nextURIKey(in: Substring(text)) != nil
+    }
+
+    /// Where the value of the first key parameter of a URI in `text` starts and ends. A
+    /// parameter's name is read as SQLite reads it (`%6Bey=` and `key%00x=` are `key=`, see
+    /// `uriParameterName`), and in any case (more than SQLite takes, never less).
+    private static func nextURIKey(in text: Substring, inSQL: Bool = false) -> (String.Index, String.Index)? {
+        var search = text.startIndex
+        while let separator = text[search...].firstIndex(where: { $0 == "?" || $0 == "&" }) {
+            let after = text.index(after: separator)
+            search = after
+            guard let equals = text[after...].firstIndex(where: { "=&#".contains($0) }), text[equals] == "=" else { continue }
+            guard uriKeyParameters.contains(uriParameterName(text[after..<equals]).lowercased()) else { continue }
             let start = text.index(after: equals)
             return (start, valueEnd(in: text, from: start, inSQL: inSQL))
         }

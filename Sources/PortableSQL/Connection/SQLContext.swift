@@ -124,12 +124,9 @@ public final class SQLContext {
                     code: .misuse,
                     message: "\(engine.name) does not encrypt, so it cannot take the key of the URI \(path.prefix { $0 != "?" }) and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)"))
         }
-        // SQLCipher reads `textkey` as a key of no length, and fails with "out of memory".
-        if engine.capabilities.contains(.encryption), flags.contains(.uri) || path.hasPrefix("file:"), KeyStatements.containsURIKey(path, named: ["textkey"]) {
+        if engine.capabilities.contains(.encryption), flags.contains(.uri) || path.hasPrefix("file:"), let reason = KeyStatements.unusableURIKey(in: path) {
             return .failure(
-                SQLError(
-                    code: .misuse,
-                    message: "\(engine.name) takes a URI's key= (a passphrase) or hexkey= (a raw key in hex), not textkey=; open \(path.prefix { $0 != "?" }) with one of those"))
+                SQLError(code: .misuse, message: "\(reason), leaving \(path.prefix { $0 != "?" }) in clear; give the key as key= (a passphrase) or hexkey= (a raw key in hex)"))
         }
         var flags = flags
         if !flags.contains(.fullMutex) { flags.insert(.noMutex) }

@@ -156,10 +156,14 @@ extension SQLContext {
                 _ = engine.functions.finalize(handle)
                 throw Self.keyWithoutEncryption(engine, sql: statementText)
             }
+            if engine.capabilities.contains(.encryption), KeyStatements.opensFile(statementText), let reason = KeyStatements.unusableURIKey(in: statementText) {
+                _ = engine.functions.finalize(handle)
+                throw SQLError(code: .misuse, message: "\(reason): the file would be written in clear; give the key as key= (a passphrase) or hexkey= (a raw key in hex)", sql: statementText)
+            }
             return SQLStatement(
                 handle: handle, connection: connection, engine: engine, sql: statementText, registry: liveStatements,
                 changeTracker: changeTracker, strictness: strictness,
-                refusesBoundURIKeys: !engine.capabilities.contains(.encryption) && engine.functions.bindParameterCount(handle) > 0 && KeyStatements.isAttach(statementText))
+                refusesBoundURIKeys: engine.functions.bindParameterCount(handle) > 0 && KeyStatements.opensFile(statementText))
         }
     }
 

@@ -42,8 +42,9 @@ public final class SQLStatement {
     @usableFromInline @exclusivity(unchecked) var missedRead: SQLError?
     /// Whether `missedRead` is set: a flag, so that each step tests one byte.
     @usableFromInline @exclusivity(unchecked) var hasMissedRead = false
-    /// An ATTACH on an engine that does not encrypt: each step first checks that no bound value
-    /// is a `file:` URI with a key, which SQLite would take as a file name and write in clear.
+    /// An ATTACH or VACUUM INTO with parameters: each step first checks its bound values, for a
+    /// `file:` URI with a key on an engine that does not encrypt (SQLite would take it as a file
+    /// name and write in clear), or with a key that SQLCipher would take as none.
     @usableFromInline let refusesBoundURIKeys: Bool
 
     /// Wraps a statement prepared on `connection` by `engine`, and adds it to `registry`.
@@ -151,7 +152,7 @@ public final class SQLStatement {
         return closedError()
     }
 
-    /// Steps an ATTACH whose bound values were checked (`refusesBoundURIKeys`).
+    /// Steps an ATTACH or VACUUM INTO whose bound values were checked (`refusesBoundURIKeys`).
     ///
     /// - Throws: as `next()`, and `SQLError` (`SQLITE_MISUSE`) when a bound value is a URI with a key.
     @usableFromInline
@@ -164,17 +165,23 @@ public final class SQLStatement {
         return try finishStepping(result, handle)
     }
 
-    /// The refusal of a bound value that is a `file:` URI with a key, on an engine that does not
-    /// encrypt; `nil` when there is none. The bindings are cleared so that a retry binds anew.
+    /// The refusal of a bound value that is a `file:` URI with a key on an engine that does not
+    /// encrypt, or with a key that SQLCipher would take as none (`KeyStatements.unusableURIKey`);
+    /// `nil` when there is none. The bindings are cleared so that a retry binds anew.
     private func boundURIKeyError(_ handle: OpaquePointer) -> SQLError? {
-        guard refusesBoundURIKeys, let expanded = engine.functions.expandedSql(handle) else { return nil }
-        defer { engine.functions.free(expanded) }
-        guard KeyStatements.containsURIKey(String(cString: expanded)) else { return nil }
+        guard refusesBoundURIKeys, let pointer = engine.functions.expandedSql(handle) else { return nil }
+        let expanded = String(cString: pointer)
+        engine.functions.free(pointer)
+        let message: String
+        if engine.capabilities.contains(.encryption) {
+            guard let reason = KeyStatements.unusableURIKey(in: expanded) else { return nil }
+            message = "\(reason): the file would be written in clear; give the key as key= (a passphrase) or hexkey= (a raw key in hex)"
+        } else {
+            guard KeyStatements.valuesContainURIKey(expanded) else { return nil }
+            message = "\(engine.name) does not encrypt, so it cannot take the key of the URI bound to this statement and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)"
+        }
         _ = engine.functions.clearBindings(handle)
-        return SQLError(
-            code: .misuse,
-            message: "\(engine.name) does not encrypt, so it cannot take the key of the URI bound to this ATTACH and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)",
-            sql: sql)
+        return SQLError(code: .misuse, message: message, sql: sql)
     }
 
     /// The error of any use after `close()`.

@@ -93,7 +93,9 @@ extension SQLiteFunctions {
             let bytes = count < 0 ? Data(bytes: text, count: strlen(text)) : Data(bytes: text, count: Int(count))
             guard let statement = ClusterHandles.statement(handle) else { return ClusterResultCodes.misuse }
             // dqlite carries text as UTF-8: other bytes would arrive changed, so they are refused.
-            guard let string = String(data: bytes, encoding: .utf8) else {
+            // (Foundation's UTF-8 decoding would drop a leading BOM: decode and compare instead.)
+            let string = String(decoding: bytes, as: UTF8.self)
+            guard string.utf8.elementsEqual(bytes) else {
                 return statement.connection.fail(
                     ClusterResultCodes.mismatch,
                     "dqlite cluster: a text parameter must be valid UTF-8 (dqlite's protocol carries text as UTF-8, and other bytes would be stored changed); bind them as a blob")

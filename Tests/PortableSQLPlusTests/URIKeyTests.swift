@@ -120,6 +120,10 @@ import Testing
             try main.exec(sql: "ATTACH ? AS x", parameters: [.text("file:\(directory.path("bound.db"))?hexkey=zz")])
         }
         #expect(bound.resultCode == .misuse)
+        let blob = try #require(throws: SQLError.self) {
+            try main.exec(sql: "ATTACH ? AS z", parameters: [.blob(Data("file:\(directory.path("bound.db"))?KEY=SEKRIT".utf8))])
+        }
+        #expect(blob.resultCode == .misuse && !blob.debugDescription.contains("SEKRIT"))
         let literal = try #require(throws: SQLError.self) { try main.exec(sql: "ATTACH 'file:\(directory.path("literal.db"))?KEY=SEKRIT' AS y") }
         #expect(literal.resultCode == .misuse && !literal.debugDescription.contains("SEKRIT"))
         #expect(!FileManager.default.fileExists(atPath: directory.path("bound.db")))

@@ -88,14 +88,15 @@ package enum KeyStatements {
     /// `inSQL` text holds the URI in a SQL string literal (a trace's values written in): there
     /// the literal's closing quote ends the value too, and a doubled quote does not.
     package static func withoutURIKeys(_ text: String, inSQL: Bool = false) -> String {
-        guard containsURIKey(text) else { return text }
+        let parameters = uriKeyParameters(in: Substring(text), inSQL: inSQL)
+        guard !parameters.isEmpty else { return text }
         var result = ""
-        var rest = Substring(text)
-        while let (start, end) = nextURIKey(in: rest, inSQL: inSQL) {
-            result += rest[..<start] + "<redacted>"
-            rest = rest[end...]
+        var kept = text.startIndex
+        for (_, value) in parameters where value.lowerBound >= kept {
+            result += text[kept..<value.lowerBound] + "<redacted>"
+            kept = value.upperBound
         }
-        return result + rest
+        return result + text[kept...]
     }
 
     /// `message` with each part in double quotes replaced by a placeholder: SQLite's messages
@@ -196,28 +197,57 @@ package enum KeyStatements {
     /// Whether the values of an expanded statement (`sqlite3_expanded_sql`) hold a URI with a
     /// key: in a text, or in a blob (`X'…'`), whose bytes SQLite also takes as a file name.
     package static func valuesContainURIKey(_ expanded: String) -> Bool {
-        if containsURIKey(expanded) { return true }
-        let tokens = SQLTokens(expanded)
-        return (tokens.startIndex..<tokens.endIndex).contains { position in
-            let token = tokens[position]
-            guard token.kind == .blob else { return false }
-            let hex = Array(tokens.text(token).utf8.dropFirst(2).dropLast())
-            guard hex.count % 2 == 0 else { return false }
-            var bytes: [UInt8] = []
-            for index in stride(from: 0, to: hex.count, by: 2) {
-                guard let high = DatabaseURI.hexValue(hex[index]), let low = DatabaseURI.hexValue(hex[index + 1]) else { return false }
-                bytes.append(high << 4 | low)
-            }
-            return containsURIKey(String(decoding: bytes, as: UTF8.self))
-        }
+        withBlobsAsText(expanded).contains { containsURIKey($0) }
     }
 
-    /// Why SQLCipher would take a URI key parameter in `text` as no key at all, and write the
-    /// data in clear, or `nil` when every one is sound: a name in upper case (SQLCipher reads
-    /// `key` and `hexkey` only in lower case), `textkey` (which it reads as a key of no length),
-    /// an empty key, or a `hexkey` that is not pairs of hex digits (it keeps only the leading
-    /// ones). Blob values of an expanded statement are read as `valuesContainURIKey` reads them.
+    /// Why SQLCipher would take a URI key parameter in `text` (or in one of its blobs, read as
+    /// `valuesContainURIKey` reads them) as no key at all, and write the data in clear, or `nil`
+    /// when every one is sound: a name in upper case (SQLCipher reads `key` and `hexkey` only in
+    /// lower case), `textkey` (which it reads as a key of no length), an empty key, or a
+    /// `hexkey` that is not pairs of hex digits (it keeps only the leading ones).
     package static func unusableURIKey(in text: String) -> String? {
+        for part in withBlobsAsText(text) {
+            for (name, value) in uriKeyParameters(in: Substring(part), inSQL: true) {
+                let value = uriParameterName(part[value])
+                if name != name.lowercased() { return "SQLCipher reads the URI parameter \(name.lowercased()) only in lower case, and would ignore \(name)" }
+                if name == "textkey" { return "SQLCipher takes a URI's key= (a passphrase) or hexkey= (a raw key in hex), not textkey=" }
+                if value.isEmpty { return "the URI's \(name)= is empty" }
+                if name == "hexkey", value.utf8.count % 2 != 0 || !value.utf8.allSatisfy({ DatabaseURI.hexValue($0) != nil }) {
+                    return "the URI's hexkey= must be pairs of hex digits, which SQLCipher would otherwise cut short"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `text`, then the bytes of each of its blob literals (`X'…'`) read as UTF-8.
+    private static func withBlobsAsText(_ text: String) -> [String] {
+        let tokens = SQLTokens(text)
+        let blobs = (tokens.startIndex..<tokens.endIndex).compactMap { position -> String? in
+            let token = tokens[position]
+            guard token.kind == .blob else { return nil }
+            let hex = Array(tokens.text(token).utf8.dropFirst(2).dropLast())
+            guard hex.count % 2 == 0 else { return nil }
+            var bytes: [UInt8] = []
+            for index in stride(from: 0, to: hex.count, by: 2) {
+                guard let high = DatabaseURI.hexValue(hex[index]), let low = DatabaseURI.hexValue(hex[index + 1]) else { return nil }
+                bytes.append(high << 4 | low)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return [text] + blobs
+    }
+
+    /// Whether `text` holds a key parameter of a URI (`?key=…`, `&hexkey=…`, …).
+    package static func containsURIKey(_ text: some StringProtocol) -> Bool {
+        !uriKeyParameters(in: Substring(text)).isEmpty
+    }
+
+    /// The key parameters of URIs in `text`: each name as SQLite reads it (`%6Bey=` and
+    /// `key%00x=` are `key=`, see `uriParameterName`), matched in any case (more than SQLite
+    /// takes, never less), and where its value starts and ends.
+    private static func uriKeyParameters(in text: Substring, inSQL: Bool = false) -> [(name: String, value: Range<String.Index>)] {
+        var found: [(name: String, value: Range<String.Index>)] = []
         var search = text.startIndex
         while let separator = text[search...].firstIndex(where: { $0 == "?" || $0 == "&" }) {
             let after = text.index(after: separator)
@@ -226,36 +256,9 @@ package enum KeyStatements {
             let name = uriParameterName(text[after..<equals])
             guard uriKeyParameters.contains(name.lowercased()) else { continue }
             let start = text.index(after: equals)
-            let value = uriParameterName(text[start..<valueEnd(in: Substring(text), from: start, inSQL: true)])
-            if name != name.lowercased() { return "SQLCipher reads the URI parameter \(name.lowercased()) only in lower case, and would ignore \(name)" }
-            if name == "textkey" { return "SQLCipher takes a URI's key= (a passphrase) or hexkey= (a raw key in hex), not textkey=" }
-            if value.isEmpty { return "the URI's \(name)= is empty" }
-            if name == "hexkey", value.utf8.count % 2 != 0 || !value.utf8.allSatisfy({ DatabaseURI.hexValue($0) != nil }) {
-                return "the URI's hexkey= must be pairs of hex digits, which SQLCipher would otherwise cut short"
-            }
+            found.append((name, start..<valueEnd(in: text, from: start, inSQL: inSQL)))
         }
-        return nil
-    }
-
-    /// Whether `text` holds a key parameter of a URI (`?key=…`, `&hexkey=…`, …).
-    package static func containsURIKey(_ text: some StringProtocol) -> Bool {
-        nextURIKey(in: Substring(text)) != nil
-    }
-
-    /// Where the value of the first key parameter of a URI in `text` starts and ends. A
-    /// parameter's name is read as SQLite reads it (`%6Bey=` and `key%00x=` are `key=`, see
-    /// `uriParameterName`), and in any case (more than SQLite takes, never less).
-    private static func nextURIKey(in text: Substring, inSQL: Bool = false) -> (String.Index, String.Index)? {
-        var search = text.startIndex
-        while let separator = text[search...].firstIndex(where: { $0 == "?" || $0 == "&" }) {
-            let after = text.index(after: separator)
-            search = after
-            guard let equals = text[after...].firstIndex(where: { "=&#".contains($0) }), text[equals] == "=" else { continue }
-            guard uriKeyParameters.contains(uriParameterName(text[after..<equals]).lowercased()) else { continue }
-            let start = text.index(after: equals)
-            return (start, valueEnd(in: text, from: start, inSQL: inSQL))
-        }
-        return nil
+        return found
     }
 
     /// A URI parameter's name as SQLite reads it: `%HH` decoded, and at `%00` the rest of the

@@ -30,6 +30,17 @@ private struct Payment: Codable, SQLCodableRecord, Equatable {
     var amount: Decimal
 }
 
+/// A record whose amounts are inside values stored as JSON.
+private struct Ledger: Codable, SQLCodableRecord, Equatable {
+    struct Line: Codable, Equatable {
+        var amount: Decimal
+        var note: String
+    }
+    var id: Int?
+    var line: Line
+    var amounts: [Decimal]
+}
+
 /// A record with a property whose `nil` has two levels.
 private struct TwoLevels: Codable, SQLCodableRecord {
     var id: Int?
@@ -154,10 +165,23 @@ private struct Visit: Codable, SQLCodableRecord, Equatable {
     @Test func aDecimalThatIsNaNIsRefusedAndOthersRoundTrip() throws {
         let context = SQLContext()
         let error = #expect(throws: SQLError.self) { try context.insert(Payment(amount: .nan)) }
-        #expect(error?.resultCode == .mismatch && error?.message.contains("amount: a Decimal whose value is NaN") == true, "\(String(describing: error))")
+        #expect(error?.resultCode == .mismatch && error?.message.contains("amount: its JSON holds NaN") == true, "\(String(describing: error))")
         let amount = try #require(Decimal(string: "12345678901234567890.125"))
         try context.insert(Payment(amount: amount))
         #expect(try context.query(Payment.self).fetchAll() == [Payment(id: 1, amount: amount)])
+    }
+
+    /// `JSONEncoder` writes a NaN `Decimal` as a bare `NaN` at any depth, which no JSON reader
+    /// takes back; the text "NaN" in a string is fine.
+    @Test func aNaNDecimalInsideAStoredValueIsRefused() throws {
+        let context = SQLContext()
+        let nested = #expect(throws: SQLError.self) { try context.insert(Ledger(line: .init(amount: .nan, note: "x"), amounts: [])) }
+        #expect(nested?.resultCode == .mismatch && nested?.message.contains("line: its JSON holds NaN") == true, "\(String(describing: nested))")
+        let listed = #expect(throws: SQLError.self) { try context.insert(Ledger(line: .init(amount: 1, note: "x"), amounts: [2, .nan])) }
+        #expect(listed?.message.contains("amounts: its JSON holds NaN") == true, "\(String(describing: listed))")
+        let fine = Ledger(id: 1, line: .init(amount: 5, note: "NaN"), amounts: [1.5])
+        try context.insert(fine)
+        #expect(try context.query(Ledger.self).fetchAll() == [fine])
     }
 
     @Test func aNestedOptionalPropertyIsRefusedNamingIt() throws {

@@ -16,6 +16,20 @@ private struct AsciiTwins: Codable, SQLCodableRecord {
     var NAME: String
 }
 
+/// Coding keys that are the same text in two Unicode forms (composed and decomposed `é`):
+/// Swift's strings take them as equal, SQLite's names as two.
+private struct TwoForms: Codable, SQLCodableRecord {
+    var id: Int?
+    var composed: String
+    var decomposed: String
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case composed = "caf\u{E9}"
+        case decomposed = "cafe\u{301}"
+    }
+}
+
 /// Record names are compared as SQLite compares them.
 @Suite struct NameFoldingTests {
     /// SQLite folds the case of ASCII letters only in names: `café` and `CAFÉ` are two columns,
@@ -28,5 +42,16 @@ private struct AsciiTwins: Codable, SQLCodableRecord {
         let twins = #expect(throws: SQLError.self) { try context.insert(AsciiTwins(name: "a", NAME: "b")) }
         #expect(twins?.resultCode == .misuse && twins?.message.contains("name and NAME") == true, "\(String(describing: twins))")
         #expect("Café_ÉTÉ".sqliteCaseFolded == "café_ÉtÉ")
+    }
+
+    /// Were the two forms taken as one column, the second value would silently replace the
+    /// first: the record is refused instead, naming both forms.
+    @Test func namesInTwoUnicodeFormsAreRefused() throws {
+        let context = SQLContext()
+        defer { try? context.close() }
+        let error = #expect(throws: SQLError.self) { try context.insert(TwoForms(composed: "a", decomposed: "b")) }
+        #expect(error?.resultCode == .misuse)
+        #expect(error?.message.contains(#""caf\u{E9}" and "cafe\u{301}""#) == true, "\(String(describing: error))")
+        #expect(throws: SQLError.self) { try context.query(TwoForms.self).eval().load() }
     }
 }

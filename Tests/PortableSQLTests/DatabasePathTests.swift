@@ -89,6 +89,68 @@ final class OpenOutcome: Sendable {
         #expect(try db.selectAll(sql: "SELECT v FROM t") == [[1]])
     }
 
+    /// SQLite opens a WAL's `-shm` itself, not through the VFS's `xOpen`: it is checked with
+    /// the WAL, so a FIFO there is named rather than reported as a disk I/O error.
+    @Test(arguments: [SQLiteConfiguration.platform, .plus])
+    func aFIFOAsTheSharedMemoryFileIsNamed(configuration: SQLiteConfiguration) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("wal.db")
+        let setUp = try SQLContext(path: path, configuration: configuration)
+        try setUp.exec(sql: "PRAGMA journal_mode = WAL")
+        try setUp.exec(sql: "CREATE TABLE t (v)")
+        try setUp.exec(sql: "INSERT INTO t VALUES (1)")
+        try setUp.close()
+        try #require(!FileManager.default.fileExists(atPath: path + "-shm"))
+        try #require(mkfifo(path + "-shm", 0o600) == 0)
+        let read = error(of: {
+            let db = try SQLContext(path: path, configuration: configuration)
+            defer { try? db.close() }
+            _ = try db.selectAll(sql: "SELECT count(*) FROM t")
+        }, what: "reading beside a FIFO -shm", unblock: { releaseReader(of: path + "-shm") })
+        #expect(read?.resultCode == .cantOpen && read?.message.contains("-shm: it is a FIFO") == true, "\(String(describing: read))")
+        try FileManager.default.removeItem(atPath: path + "-shm")
+        let db = try SQLContext(path: path, configuration: configuration)
+        defer { try? db.close() }
+        #expect(try db.selectAll(sql: "SELECT v FROM t") == [[1]])
+    }
+
+    /// A URI's `vfs=` makes SQLite open the file through that VFS, not the checked one: the
+    /// name is checked before the statement runs instead, as a literal, bound as text or as a
+    /// blob, percent-encoded, for ATTACH and VACUUM INTO.
+    @Test(arguments: [SQLiteConfiguration.platform, .plus])
+    func aFIFONamedWithAVFSOfItsOwnIsRefusedAtOnce(configuration: SQLiteConfiguration) throws {
+        let directory = try TemporaryDirectory()
+        let pipe = directory.path("pipe")
+        try #require(mkfifo(pipe, 0o600) == 0)
+        let path = directory.path("data.db")
+        try SQLContext(path: path, configuration: configuration).close()
+        let uri = "file:\(pipe)?vfs=unix"
+        let hex = uri.utf8.map { String(format: "%02X", $0) }.joined()
+        let attempts: [(String, [SQLValue])] = [
+            ("ATTACH '\(uri)' AS p", []),
+            ("ATTACH ? AS p", [.text(uri)]),
+            ("ATTACH ? AS p", [.blob(Data(uri.utf8))]),
+            ("ATTACH X'\(hex)' AS p", []),
+            ("ATTACH 'file:\(pipe)?%76fs=unix-none' AS p", []),
+            ("VACUUM INTO ?", [.text(uri)]),
+        ]
+        for (sql, parameters) in attempts {
+            let started = Date()
+            let refused = error(of: {
+                let db = try SQLContext(path: path, flags: .readOnly, configuration: configuration)
+                defer { try? db.close() }
+                try db.exec(sql: sql, parameters: parameters)
+            }, what: sql, unblock: { releaseReader(of: pipe) })
+            #expect(refused?.resultCode == .cantOpen && refused?.message.contains("FIFO") == true, "\(sql): \(String(describing: refused))")
+            #expect(Date().timeIntervalSince(started) < 1, "\(sql)")
+        }
+        let db = try SQLContext(path: path, configuration: configuration)
+        defer { try? db.close() }
+        try db.exec(sql: "ATTACH ? AS other", parameters: [.text("file:\(directory.path("other.db"))?vfs=unix")])
+        try db.exec(sql: "CREATE TABLE other.t (v)")
+        #expect(try db.selectAll(sql: "SELECT count(*) FROM other.t") == [[0]])
+    }
+
     @Test(arguments: [SQLContext.OpenFlags.readOnly, [.readWrite, .create]])
     func aFIFOIsRefusedAtOnce(flags: SQLContext.OpenFlags) throws {
         let directory = try TemporaryDirectory()

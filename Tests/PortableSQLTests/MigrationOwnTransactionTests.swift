@@ -109,6 +109,41 @@ import Testing
         #expect(try pool.read { try $0.selectAll(sql: "SELECT n FROM item") } == [[3]])
     }
 
+    /// A nested `transaction { }` block whose SQL ends the transaction takes its savepoint
+    /// with it: the error says so, not SQLite's "no such savepoint", in a pool write (whose
+    /// work is all rolled back) and on a plain context.
+    @Test func aNestedBlockThatEndsTheTransactionIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try SQLContextPool(path: directory.path("pool.db"))
+        defer { try? pool.close() }
+        try pool.write { try $0.exec(sql: "CREATE TABLE item (n INTEGER)") }
+        let inPool = try #require(throws: SQLError.self) {
+            try pool.write { db in
+                try db.exec(sql: "INSERT INTO item VALUES (1)")
+                try db.transaction {
+                    try db.exec(sql: "ROLLBACK")
+                    try db.exec(sql: "BEGIN")
+                    try db.exec(sql: "INSERT INTO item VALUES (2)")
+                }
+            }
+        }
+        #expect(inPool.resultCode == .misuse && inPool.message.contains("nested in another ended the transaction"), "\(inPool)")
+        #expect(try pool.read { try $0.selectAll(sql: "SELECT count(*) FROM item") } == [[0]])
+
+        let context = try SQLContext(path: directory.path("plain.db"))
+        defer { try? context.close() }
+        try context.exec(sql: "CREATE TABLE t (x)")
+        for ending in ["COMMIT", "ROLLBACK; BEGIN"] {
+            let plain = try #require(throws: SQLError.self) {
+                try context.transaction {
+                    try context.transaction { try context.execute(script: ending) }
+                }
+            }
+            #expect(plain.resultCode == .misuse && plain.message.contains("took its savepoint"), "\(ending): \(plain)")
+            #expect(!context.isInTransaction, "\(ending)")
+        }
+    }
+
     @Test func aStepInsideAnOuterTransactionCannotCommitIt() throws {
         let context = try SQLContext(path: nil)
         defer { try? context.close() }

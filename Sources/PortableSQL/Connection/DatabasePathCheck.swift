@@ -25,6 +25,19 @@ extension SQLContext {
         return .success(())
     }
 
+    /// Checks as `checkDatabasePath` does each `file:` URI among the literals of `sql` (an
+    /// ATTACH or VACUUM INTO; its values written in, for bound ones) that asks for a VFS of its
+    /// own (`vfs=unix`): SQLite opens that file through the VFS named, where `CheckedOpenVFS`
+    /// does not see it. A name the statement computes (`'file:' || ?`) is not seen here.
+    ///
+    /// Returns `.failure(SQLError)` (`SQLITE_CANTOPEN`) as `checkDatabasePath` does.
+    package static func checkURIsNamingAVFS(in sql: String) -> Result<Void, SQLError> {
+        for value in SQLTokens(sql).literalValues where DatabaseURI.namesVFS(value) {
+            if case .failure(let error) = checkDatabasePath(value, flags: []) { return .failure(error) }
+        }
+        return .success(())
+    }
+
     /// Refuses `file` when it exists and is not a regular file (or `/dev/null`); `path` is the
     /// name given to open, for the message.
     private static func checkFile(_ file: String, named path: String) -> Result<Void, SQLError> {

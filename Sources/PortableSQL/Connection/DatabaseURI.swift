@@ -27,6 +27,15 @@ enum DatabaseURI {
         return file
     }
 
+    /// Whether `uri` is a `file:` URI that asks for a VFS of its own (`vfs=`, its name
+    /// percent-decoded and in any case: more than SQLite takes, never less).
+    static func namesVFS(_ uri: String) -> Bool {
+        guard uri.hasPrefix("file:"), let query = uri.prefix(while: { $0 != "#" }).firstIndex(of: "?") else { return false }
+        return uri[uri.index(after: query)...].prefix { $0 != "#" }.split(separator: "&").contains { parameter in
+            decode(parameter.prefix { $0 != "=" }).lowercased() == "vfs"
+        }
+    }
+
     /// `text` with each `%HH` replaced by its byte; a `%` not followed by two hex digits stays.
     private static func decode(_ text: Substring) -> String {
         var bytes: [UInt8] = []

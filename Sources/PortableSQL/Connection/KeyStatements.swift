@@ -223,19 +223,7 @@ package enum KeyStatements {
     /// `text`, then the bytes of each of its blob literals (`X'…'`) read as UTF-8.
     private static func withBlobsAsText(_ text: String) -> [String] {
         let tokens = SQLTokens(text)
-        let blobs = (tokens.startIndex..<tokens.endIndex).compactMap { position -> String? in
-            let token = tokens[position]
-            guard token.kind == .blob else { return nil }
-            let hex = Array(tokens.text(token).utf8.dropFirst(2).dropLast())
-            guard hex.count % 2 == 0 else { return nil }
-            var bytes: [UInt8] = []
-            for index in stride(from: 0, to: hex.count, by: 2) {
-                guard let high = DatabaseURI.hexValue(hex[index]), let low = DatabaseURI.hexValue(hex[index + 1]) else { return nil }
-                bytes.append(high << 4 | low)
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        return [text] + blobs
+        return [text] + tokens.compactMap { tokens.blobText($0) }
     }
 
     /// Whether `text` holds a key parameter of a URI (`?key=…`, `&hexkey=…`, …).

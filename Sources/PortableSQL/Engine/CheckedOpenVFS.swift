@@ -69,7 +69,7 @@ package enum CheckedOpenVFS {
             guard let vfs, let registration = CheckedOpenVFS.registrations.withLock({ $0[UInt(bitPattern: vfs)] }) else { return SQLITE_CANTOPEN }
             Thread.current.threadDictionary.removeObject(forKey: CheckedOpenVFS.refusalKey)
             let checked = SQLITE_OPEN_MAIN_DB | SQLITE_OPEN_MAIN_JOURNAL | SQLITE_OPEN_WAL | SQLITE_OPEN_SUPER_JOURNAL
-            if flags & checked != 0, let fileName, let refusal = CheckedOpenVFS.refusal(of: fileName, mainDatabase: flags & SQLITE_OPEN_MAIN_DB != 0, registration) {
+            if flags & checked != 0, let fileName, let refusal = CheckedOpenVFS.refusal(of: fileName, flags: flags, registration) {
                 Thread.current.threadDictionary[CheckedOpenVFS.refusalKey] = refusal
                 return SQLITE_CANTOPEN
             }
@@ -81,14 +81,20 @@ package enum CheckedOpenVFS {
         return name
     }
 
-    /// Why the file `fileName` (as SQLite passes it to `xOpen`) must not be opened.
-    private static func refusal(of fileName: sqlite3_filename, mainDatabase: Bool, _ registration: Registration) -> SQLError? {
-        if mainDatabase, registration.refusesKeys {
+    /// Why the file `fileName` (as SQLite passes it to `xOpen` with `flags`) must not be
+    /// opened. A WAL's `-shm` beside it is checked with it: SQLite opens that file itself,
+    /// not through `xOpen`, and reports one that is not a regular file as a disk I/O error.
+    private static func refusal(of fileName: sqlite3_filename, flags: Int32, _ registration: Registration) -> SQLError? {
+        if flags & SQLITE_OPEN_MAIN_DB != 0, registration.refusesKeys {
             for parameter in ["key", "hexkey", "textkey"] where registration.uriParameter(fileName, parameter) != nil {
                 return SQLError(code: .misuse, message: "the system SQLite does not encrypt, so it cannot take the key of the URI that names \(String(cString: fileName)) and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)")
             }
         }
-        if case .failure(let error) = SQLContext.checkDatabasePath(String(cString: fileName), flags: []) { return error }
+        let name = String(cString: fileName)
+        if case .failure(let error) = SQLContext.checkDatabasePath(name, flags: []) { return error }
+        if flags & SQLITE_OPEN_WAL != 0, name.hasSuffix("-wal"), case .failure(let error) = SQLContext.checkDatabasePath(name.dropLast(4) + "-shm", flags: []) {
+            return error
+        }
         return nil
     }
 

@@ -29,6 +29,33 @@ package struct SQLTokens: RandomAccessCollection {
         bytes.withUnsafeBytes { token.name(in: $0) }
     }
 
+    /// The bytes of a blob literal (`X'…'`) read as UTF-8, as SQLite reads a blob it takes as
+    /// a file name; `nil` for another token or a blob with an odd number of hex digits.
+    package func blobText(_ token: SQLToken) -> String? {
+        guard token.kind == .blob else { return nil }
+        let hex = Array(text(token).utf8.dropFirst(2).dropLast())
+        guard hex.count % 2 == 0 else { return nil }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(hex.count / 2)
+        for index in stride(from: 0, to: hex.count, by: 2) {
+            guard let high = DatabaseURI.hexValue(hex[index]), let low = DatabaseURI.hexValue(hex[index + 1]) else { return nil }
+            decoded.append(high << 4 | low)
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// The values of the string and blob literals (and `"…"` names, which SQLite reads as a
+    /// string where no column has that name), in order: what a statement may take as a file name.
+    package var literalValues: [String] {
+        tokens.compactMap { token in
+            switch token.kind {
+            case .string, .quotedIdentifier: name(token)
+            case .blob: blobText(token)
+            default: nil
+            }
+        }
+    }
+
     /// Whether the token is the word `keyword` (lower-case ASCII), in any case.
     package func isKeyword(_ token: SQLToken, _ keyword: String) -> Bool {
         bytes.withUnsafeBytes { token.isKeyword(keyword, in: $0) }

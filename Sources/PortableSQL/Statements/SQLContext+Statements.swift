@@ -156,14 +156,19 @@ extension SQLContext {
                 _ = engine.functions.finalize(handle)
                 throw Self.keyWithoutEncryption(engine, sql: statementText)
             }
-            if engine.capabilities.contains(.encryption), KeyStatements.opensFile(statementText), let reason = KeyStatements.unusableURIKey(in: statementText) {
+            let opensFile = KeyStatements.opensFile(statementText)
+            if engine.capabilities.contains(.encryption), opensFile, let reason = KeyStatements.unusableURIKey(in: statementText) {
                 _ = engine.functions.finalize(handle)
                 throw SQLError(code: .misuse, message: "\(reason): the file would be written in clear; give the key as key= (a passphrase) or hexkey= (a raw key in hex)", sql: statementText)
+            }
+            if engine.capabilities.contains(.localFiles), opensFile, case .failure(let refusal) = Self.checkURIsNamingAVFS(in: statementText) {
+                _ = engine.functions.finalize(handle)
+                throw SQLError(code: refusal.resultCode, message: refusal.message, sql: statementText)
             }
             return SQLStatement(
                 handle: handle, connection: connection, engine: engine, sql: statementText, registry: liveStatements,
                 changeTracker: changeTracker, strictness: strictness,
-                refusesBoundURIKeys: engine.functions.bindParameterCount(handle) > 0 && KeyStatements.opensFile(statementText))
+                checksBoundURIs: engine.functions.bindParameterCount(handle) > 0 && opensFile)
         }
     }
 

@@ -45,17 +45,17 @@ public final class SQLStatement {
     /// An ATTACH or VACUUM INTO with parameters: each step first checks its bound values, for a
     /// `file:` URI with a key on an engine that does not encrypt (SQLite would take it as a file
     /// name and write in clear), or with a key that SQLCipher would take as none.
-    @usableFromInline let refusesBoundURIKeys: Bool
+    @usableFromInline let checksBoundURIs: Bool
 
     /// Wraps a statement prepared on `connection` by `engine`, and adds it to `registry`.
     init(
         handle: OpaquePointer, connection: OpaquePointer, engine: SQLiteEngine, sql: String, registry: StatementRegistry, changeTracker: ChangeTracker,
-        strictness: SQLStrictness, refusesBoundURIKeys: Bool = false
+        strictness: SQLStrictness, checksBoundURIs: Bool = false
     ) {
         self.handle = handle
         self.strictness = strictness
-        self.refusesBoundURIKeys = refusesBoundURIKeys
-        self.hasMissedRead = refusesBoundURIKeys
+        self.checksBoundURIs = checksBoundURIs
+        self.hasMissedRead = checksBoundURIs
         self.connection = connection
         self.engine = engine
         self.sql = sql
@@ -113,7 +113,7 @@ public final class SQLStatement {
     @inlinable
     public func next() throws -> Bool {
         guard let handle, !hasMissedRead else {
-            if refusesBoundURIKeys { return try nextCheckingBoundURIs() }
+            if checksBoundURIs { return try nextCheckingBoundURIs() }
             throw takeStepError()
         }
         hasStepped = true
@@ -146,19 +146,19 @@ public final class SQLStatement {
     func takeStepError() -> SQLError {
         if let missedRead {
             self.missedRead = nil
-            hasMissedRead = refusesBoundURIKeys
+            hasMissedRead = checksBoundURIs
             return missedRead
         }
         return closedError()
     }
 
-    /// Steps an ATTACH or VACUUM INTO whose bound values were checked (`refusesBoundURIKeys`).
+    /// Steps an ATTACH or VACUUM INTO whose bound values were checked (`checksBoundURIs`).
     ///
     /// - Throws: as `next()`, and `SQLError` (`SQLITE_MISUSE`) when a bound value is a URI with a key.
     @usableFromInline
     func nextCheckingBoundURIs() throws -> Bool {
         guard missedRead == nil, let handle else { throw takeStepError() }
-        if let refusal = boundURIKeyError(handle) { throw refusal }
+        if let refusal = boundURIError(handle) { throw refusal }
         hasStepped = true
         let result = engine.functions.step(handle)
         if result == SQLResultCode.row.rawValue { return true }
@@ -166,22 +166,26 @@ public final class SQLStatement {
     }
 
     /// The refusal of a bound value that is a `file:` URI with a key on an engine that does not
-    /// encrypt, or with a key that SQLCipher would take as none (`KeyStatements.unusableURIKey`);
-    /// `nil` when there is none. The bindings are cleared so that a retry binds anew.
-    private func boundURIKeyError(_ handle: OpaquePointer) -> SQLError? {
-        guard refusesBoundURIKeys, let pointer = engine.functions.expandedSql(handle) else { return nil }
+    /// encrypt, or with a key that SQLCipher would take as none (`KeyStatements.unusableURIKey`),
+    /// or that names a VFS of its own and a file that is no database file
+    /// (`SQLContext.checkURIsNamingAVFS`); `nil` when there is none. The bindings are cleared so
+    /// that a retry binds anew.
+    private func boundURIError(_ handle: OpaquePointer) -> SQLError? {
+        guard checksBoundURIs, let pointer = engine.functions.expandedSql(handle) else { return nil }
         let expanded = String(cString: pointer)
         engine.functions.free(pointer)
-        let message: String
-        if engine.capabilities.contains(.encryption) {
-            guard let reason = KeyStatements.unusableURIKey(in: expanded) else { return nil }
-            message = "\(reason): the file would be written in clear; give the key as key= (a passphrase) or hexkey= (a raw key in hex)"
+        let refusal: SQLError
+        if engine.capabilities.contains(.encryption), let reason = KeyStatements.unusableURIKey(in: expanded) {
+            refusal = SQLError(code: .misuse, message: "\(reason): the file would be written in clear; give the key as key= (a passphrase) or hexkey= (a raw key in hex)", sql: sql)
+        } else if !engine.capabilities.contains(.encryption), KeyStatements.valuesContainURIKey(expanded) {
+            refusal = SQLError(code: .misuse, message: "\(engine.name) does not encrypt, so it cannot take the key of the URI bound to this statement and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)", sql: sql)
+        } else if engine.capabilities.contains(.localFiles), case .failure(let error) = SQLContext.checkURIsNamingAVFS(in: expanded) {
+            refusal = SQLError(code: error.resultCode, message: error.message, sql: sql)
         } else {
-            guard KeyStatements.valuesContainURIKey(expanded) else { return nil }
-            message = "\(engine.name) does not encrypt, so it cannot take the key of the URI bound to this statement and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)"
+            return nil
         }
         _ = engine.functions.clearBindings(handle)
-        return SQLError(code: .misuse, message: message, sql: sql)
+        return refusal
     }
 
     /// The error of any use after `close()`.

@@ -18,7 +18,8 @@ extension SQLContext {
     /// rolls back only the nested part. `mode` applies to the outermost transaction; `nil` runs
     /// the block with no transaction at all.
     /// - Throws: what the block throws (after rolling back), or `SQLError` when BEGIN or COMMIT
-    ///   fails (a failed COMMIT is rolled back too) or the context is closed.
+    ///   fails (a failed COMMIT is rolled back too) or the context is closed; `SQLITE_MISUSE`
+    ///   when a nested block ended the transaction itself (its savepoint went with it).
     @discardableResult
     public func transaction<Result>(_ mode: TransactionMode? = .deferred, block: () throws -> Result) throws -> Result {
         guard let mode else { return try block() }
@@ -56,7 +57,11 @@ extension SQLContext {
             throw error
         }
         changeTracker.savepointEnded(rolledBack: false)
-        try exec(sql: "RELEASE SAVEPOINT \(name)")
+        do {
+            try exec(sql: "RELEASE SAVEPOINT \(name)")
+        } catch let error as SQLError where error.message.hasPrefix("no such savepoint") {
+            throw SQLError(code: .misuse, message: "a transaction block nested in another ended the transaction (a COMMIT, END or ROLLBACK of its own), which took its savepoint; leave the transaction to the block that opened it")
+        }
         return result
     }
 }

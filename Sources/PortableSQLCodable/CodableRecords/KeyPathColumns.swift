@@ -3,9 +3,16 @@ import Foundation
 /// Finds the column a key path of a `SQLCodableRecord` reads: of the instances `SchemaProbe`
 /// makes with one property varied at a time, the one whose value at the key path differs from
 /// the all-zero instance's varies that key path's property, when the key path's values are
-/// that property's own. Found once per key path; a computed property (even one that reads a
-/// stored one, or agrees with it on the probe's samples) and a property wrapper's key path
-/// read no column.
+/// that property's own. Found once per key path.
+///
+/// A key path that reads a stored property directly reads its column. One that reads through
+/// accessors (a property with `didSet` or `willSet`, a non-final class's property, a computed
+/// property) reads the column only when it gives the property's value in instances whose other
+/// properties are all 1 and whose own value is far from the probe's 0 and 1 (`farSamples`): a
+/// computed property that reads other properties too (`price + tax`) or changes some values
+/// (`min(price, 1000)`, `abs(price)`, `name.uppercased()`) reads no column, setter or not.
+/// The test is by samples: a computed property that agrees with a stored one on all of them
+/// (an alias, `get { price } set { price = newValue }`) reads its column.
 enum KeyPathColumns {
     /// The column `keyPath` reads, or `nil` when it reads no stored property (a computed
     /// property, a property of a property) or the type cannot be a record.
@@ -19,20 +26,25 @@ enum KeyPathColumns {
     }
 
     private static func find(_ keyPath: AnyKeyPath, _ schema: CodableRecordSchema) throws -> Int? {
-        func read<Root>(_ root: Root) -> Any? { root[keyPath: keyPath] }
         guard type(of: keyPath).rootType == schema.recordType else { return nil }
         let base = try schema.probeInstance(varying: nil)
-        guard let baseValue = read(base) else { return nil }
+        guard let baseValue = read(keyPath, base) else { return nil }
         let valueType = type(of: keyPath).valueType
-        for position in schema.names.indices where isType(valueType, of: schema.types[position]) {
+        for position in schema.names.indices where valueType == schema.declaredTypes[position] {
             let varied = try schema.probeInstance(varying: position)
-            guard let variedValue = read(varied) else { return nil }
+            guard let variedValue = read(keyPath, varied) else { return nil }
             if differ(baseValue, variedValue) {
                 guard isStoredProperty(values: (baseValue, variedValue), of: (base, varied)) else { return nil }
-                return isStoredComponent(keyPath) || roundTrips(keyPath, in: varied) ? position : nil
+                return try isStoredComponent(keyPath) || givesValues(keyPath, of: position, schema, one: variedValue) ? position : nil
             }
         }
         return nil
+    }
+
+    /// The value `keyPath` reads in `instance`.
+    private static func read(_ keyPath: AnyKeyPath, _ instance: Any) -> Any? {
+        func open<Root>(_ root: Root) -> Any? { root[keyPath: keyPath] }
+        return _openExistential(instance, do: open)
     }
 
     /// Whether `values`, a key path's in two instances, are those of one stored property of
@@ -45,8 +57,8 @@ enum KeyPathColumns {
     }
 
     /// Whether `keyPath` reads a stored property directly: a struct's has an offset, and a
-    /// class's prints as its name. A property with `didSet` or `willSet` reads through its
-    /// accessors, as a computed one does; `roundTrips` tells them apart.
+    /// class's prints as its name (a final class's, or a `let`). Other key paths read through
+    /// accessors, as a computed property's does; `givesValues` tells them apart.
     private static func isStoredComponent(_ keyPath: AnyKeyPath) -> Bool {
         func offset<Root>(_: Root.Type) -> Int? {
             (keyPath as? PartialKeyPath<Root>).flatMap { MemoryLayout<Root>.offset(of: $0) }
@@ -55,42 +67,19 @@ enum KeyPathColumns {
         return !String(describing: keyPath).contains("<computed")
     }
 
-    /// Whether values written through `keyPath` into `instance` (a copy of it, for a struct)
-    /// read back the same through it and land as they are in one stored property: true of a
-    /// property with observers, false of a computed one that only agreed with a stored one on
-    /// the probe's samples (`min(price, 100)`, `abs(price)`, `name.uppercased()`) or cannot be
-    /// written. The values are far from the samples 0 and 1, negative where the type allows.
-    private static func roundTrips(_ keyPath: AnyKeyPath, in instance: Any) -> Bool {
-        func open<Root>(_ root: Root) -> Bool {
-            func withValue<Value>(_: Value.Type) -> Bool {
-                guard let writable = keyPath as? WritableKeyPath<Root, Value>, let samples = distinctSamples(of: Value.self) else { return false }
-                for sample in samples {
-                    var copy = root
-                    copy[keyPath: writable] = sample
-                    guard !differ(copy[keyPath: writable], sample) else { return false }
-                    guard storedValues(copy).contains(where: { !differ($0, sample) }) else { return false }
-                }
-                return true
-            }
-            return _openExistential(type(of: keyPath).valueType, do: withValue)
+    /// Whether `keyPath` reads the value of the property at `position` in the instances whose
+    /// other properties are all 1: with the property at 1 (where it reads `one`), then at each
+    /// of its type's far samples. Nothing is written through the key path.
+    ///
+    /// - Throws: what decoding a probe instance throws.
+    private static func givesValues(_ keyPath: AnyKeyPath, of position: Int, _ schema: CodableRecordSchema, one: Any) throws -> Bool {
+        let allOnes = try schema.probeInstance(varying: position, to: .one, others: .one)
+        guard let value = read(keyPath, allOnes), !differ(value, one) else { return false }
+        for (index, sample) in SchemaProbe.farSamples(of: schema.types[position]).enumerated() {
+            let instance = try schema.probeInstance(varying: position, to: .far(index), others: .one)
+            guard let value = read(keyPath, instance), !differ(value, sample) else { return false }
         }
-        return _openExistential(instance, do: open)
-    }
-
-    /// Two values of `Value` (or of the type it wraps in an optional) for `roundTrips`; `nil`
-    /// for a type it has none of.
-    private static func distinctSamples<Value>(of _: Value.Type) -> [Value]? {
-        let candidates: [[Any]] = [
-            [Int(113), Int(-7)], [Int64(113), Int64(-7)], [Int32(113), Int32(-7)], [Int16(113), Int16(-7)], [Int8(113), Int8(-7)],
-            [UInt(113), UInt(7)], [UInt64(113), UInt64(7)], [UInt32(113), UInt32(7)], [UInt16(113), UInt16(7)], [UInt8(113), UInt8(7)],
-            [Double(-2.5), Double(113.25)], [Float(-2.5), Float(113.25)], [" Ab c ", "x"], [true, false],
-            [Date(timeIntervalSince1970: -7), Date(timeIntervalSince1970: 113)], [Data([1, 2, 3]), Data()],
-        ]
-        for candidate in candidates {
-            let values = candidate.compactMap { $0 as? Value }
-            if values.count == candidate.count { return values }
-        }
-        return nil
+        return true
     }
 
     /// The stored values of `instance`, as `Mirror` lists them (a class's superclasses' included).
@@ -102,13 +91,6 @@ enum KeyPathColumns {
             mirror = current.superclassMirror
         }
         return values
-    }
-
-    /// Whether a key path whose value is of `valueType` can read a property of `propertyType`
-    /// (or its optional): a key path into a property's own properties reads no column.
-    private static func isType(_ valueType: Any.Type, of propertyType: Any.Type) -> Bool {
-        func optional<T>(_ type: T.Type) -> Any.Type { T?.self }
-        return valueType == propertyType || valueType == optional(propertyType)
     }
 
     /// Whether two values of one type differ: by `==` when they are `Equatable`, by their JSON

@@ -33,7 +33,8 @@ enum StoredValueCoding {
     /// What the column holds for `value`, the property `name` stored as `kind`.
     ///
     /// - Throws: what `value`'s `Encodable` conformance throws; as `real(_:_:)`; `SQLError`
-    ///   (`SQLITE_MISMATCH`) for a NaN `Decimal`, whose JSON cannot be read back.
+    ///   (`SQLITE_MISMATCH`) for a value whose JSON cannot be read back: one with a NaN
+    ///   `Decimal` anywhere in it, which `JSONEncoder` writes as a bare `NaN`.
     static func encode<T: Encodable>(_ value: T, kind: StoredKind, name: String) throws -> SQLValue {
         switch kind {
         case .columnValue:
@@ -44,10 +45,11 @@ enum StoredValueCoding {
             }
             return stored
         case .json:
-            if let decimal = value as? Decimal, decimal.isNaN {
-                throw SQLError(code: .mismatch, message: "\(name): a Decimal whose value is NaN cannot be stored, since its JSON cannot be read back")
+            let json = try jsonEncoder.encode(value)
+            if json.firstRange(of: Data("NaN".utf8)) != nil, (try? JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed)) == nil {
+                throw SQLError(code: .mismatch, message: "\(name): its JSON holds NaN (a Decimal whose value is NaN, at any depth), which JSON cannot read back")
             }
-            return .text(String(decoding: try jsonEncoder.encode(value), as: UTF8.self))
+            return .text(String(decoding: json, as: UTF8.self))
         case .integer, .real, .text, .boolean, .singleValue:
             return try encodeSingle(value, name)
         }

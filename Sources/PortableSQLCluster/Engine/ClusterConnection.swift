@@ -21,6 +21,9 @@ final class ClusterConnection {
     private(set) var databaseID: UInt32 = 0
     /// Counts the leader connections made: a statement prepared under an earlier one prepares again.
     private(set) var generation = 0
+    /// The leader connection (by `generation`) on which the leader was made to apply its log
+    /// after a PREPARE it refused (see `prepare(_:on:)`).
+    var appliedLogGeneration = -1
     /// The statement whose rows are still arriving on the connection, which must be read to
     /// the end (or stopped) before anything else is sent.
     weak var streamingStatement: ClusterStatement?

@@ -225,7 +225,7 @@ final class ClusterStatement {
         try connection.settleStream()
         let client = try connection.leaderClient()
         guard generation != connection.generation else { return }
-        let prepared = try client.prepare(database: connection.databaseID, sql)
+        let prepared = try connection.prepare(sql, on: client)
         serverID = prepared.id
         generation = connection.generation
         if parameterCount != prepared.parameterCount {

@@ -287,7 +287,7 @@ private struct MemoWithNote: Codable, SQLCodableRecord, Equatable {
     var note: String?
 }
 
-/// A class record with a computed property and an observed stored one.
+/// A class record with a computed property, an observed stored one and a plain stored one.
 private final class PricedClass: Codable, SQLCodableRecord {
     var id: Int?
     var price: Int = 0 { didSet { changes += 1 } }
@@ -341,14 +341,15 @@ private struct Gamma_Item: Codable, SQLCodableRecord { var id: Int?; var h: Stri
         #expect(try await pool.read { try $0.query(MemoWithNote.self).orderBy(\.id).eval().load().map(\.note) } == [nil, "n"])
     }
 
-    @Test func aClassRecordsComputedKeyPathThrowsAndItsObservedPropertyIsAColumn() throws {
+    @Test func aClassRecordsComputedAndObservedKeyPathsThrow() throws {
         let context = SQLContext()
         try context.insert(PricedClass(price: 10))
         try context.insert(PricedClass(price: 20))
         let error = #expect(throws: SQLError.self) { try context.query(PricedClass.self).where(\.doubled == 20).eval().load() }
         #expect(error?.resultCode == .misuse)
         #expect(throws: SQLError.self) { try context.query(PricedClass.self).orderBy(\.doubled).eval().load() }
-        #expect(try context.query(PricedClass.self).where(\.price == 20).eval().load().map(\.price) == [20])
+        #expect(throws: SQLError.self) { try context.query(PricedClass.self).where(\.price == 20).eval().load() }
+        #expect(try context.query(PricedClass.self).where(\.changes == 0).eval().load().map(\.price) == [10, 20])
         #expect(try context.query(Priced.self).orderBy(.desc(\.price)).eval().load().isEmpty)
     }
 

@@ -30,6 +30,19 @@ private struct TwoForms: Codable, SQLCodableRecord {
     }
 }
 
+/// Records whose table names are one text in two Unicode forms: two tables to SQLite.
+private struct ComposedTable: Codable, SQLCodableRecord {
+    static let tableName = "caf\u{E9}"
+    var id: Int?
+    var name: String
+}
+
+private struct DecomposedTable: Codable, SQLCodableRecord {
+    static let tableName = "cafe\u{301}"
+    var id: Int?
+    var name: String
+}
+
 /// Record names are compared as SQLite compares them.
 @Suite struct NameFoldingTests {
     /// SQLite folds the case of ASCII letters only in names: `café` and `CAFÉ` are two columns,
@@ -53,5 +66,16 @@ private struct TwoForms: Codable, SQLCodableRecord {
         #expect(error?.resultCode == .misuse)
         #expect(error?.message.contains(#""caf\u{E9}" and "cafe\u{301}""#) == true, "\(String(describing: error))")
         #expect(throws: SQLError.self) { try context.query(TwoForms.self).eval().load() }
+    }
+
+    /// Were the two tables taken as one, the second type's rows would land in the first's.
+    @Test func tablesNamedInTwoUnicodeFormsAreTwoTables() throws {
+        let context = SQLContext()
+        defer { try? context.close() }
+        try context.insert(ComposedTable(name: "composed"))
+        try context.insert(DecomposedTable(name: "decomposed"))
+        #expect(try context.query(ComposedTable.self).eval().load().map(\.name) == ["composed"])
+        #expect(try context.query(DecomposedTable.self).eval().load().map(\.name) == ["decomposed"])
+        #expect(try context.selectAll(sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") == [[2]])
     }
 }

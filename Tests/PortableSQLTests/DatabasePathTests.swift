@@ -132,6 +132,8 @@ final class OpenOutcome: Sendable {
             ("ATTACH ? AS p", [.blob(Data(uri.utf8))]),
             ("ATTACH X'\(hex)' AS p", []),
             ("ATTACH 'file:\(pipe)?%76fs=unix-none' AS p", []),
+            ("ATTACH 'file:\(pipe)?vfs%00x=unix&mode=ro' AS p", []),
+            ("ATTACH ? AS p", [.text("file:\(pipe)?vfs%00=unix&mode=ro")]),
             ("VACUUM INTO ?", [.text(uri)]),
         ]
         for (sql, parameters) in attempts {
@@ -143,6 +145,28 @@ final class OpenOutcome: Sendable {
             }, what: sql, unblock: { releaseReader(of: pipe) })
             #expect(refused?.resultCode == .cantOpen && refused?.message.contains("FIFO") == true, "\(sql): \(String(describing: refused))")
             #expect(Date().timeIntervalSince(started) < 1, "\(sql)")
+        }
+        // The companions SQLite opens through that VFS are checked too.
+        for (companion, setUp) in [("-journal", "PRAGMA journal_mode = DELETE"), ("-shm", "PRAGMA journal_mode = WAL")] {
+            let companionPath = directory.path("companion\(companion).db")
+            let writer = try SQLContext(path: companionPath, configuration: configuration)
+            try writer.exec(sql: setUp)
+            try writer.exec(sql: "CREATE TABLE t (v)")
+            try writer.close()
+            try #require(mkfifo(companionPath + companion, 0o600) == 0)
+            let opened = error(of: {
+                let db = try SQLContext(path: "file:\(companionPath)?vfs=unix", configuration: configuration)
+                defer { try? db.close() }
+                _ = try db.selectAll(sql: "SELECT count(*) FROM t")
+            }, what: "opening beside a FIFO \(companion) with vfs=", unblock: { releaseReader(of: companionPath + companion) })
+            #expect(opened?.resultCode == .cantOpen && opened?.message.contains("\(companion): it is a FIFO") == true, "\(companion): \(String(describing: opened))")
+            let attached = error(of: {
+                let db = try SQLContext(path: path, flags: .readOnly, configuration: configuration)
+                defer { try? db.close() }
+                try db.exec(sql: "ATTACH ? AS c", parameters: [.text("file:\(companionPath)?vfs=unix")])
+                _ = try db.selectAll(sql: "SELECT count(*) FROM c.t")
+            }, what: "attaching beside a FIFO \(companion) with vfs=", unblock: { releaseReader(of: companionPath + companion) })
+            #expect(attached?.resultCode == .cantOpen && attached?.message.contains("FIFO") == true, "\(companion): \(String(describing: attached))")
         }
         let db = try SQLContext(path: path, configuration: configuration)
         defer { try? db.close() }

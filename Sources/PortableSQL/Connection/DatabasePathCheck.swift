@@ -19,8 +19,8 @@ extension SQLContext {
     package static func checkDatabasePath(_ path: String, flags: OpenFlags) -> Result<Void, SQLError> {
         // A URI's `mode` replaces the `.memory` flag, so only a plain name opens no file then.
         guard !flags.contains(.memory) || path.hasPrefix("file:") else { return .success(()) }
-        for file in filesOfDatabasePath(path) {
-            if case .failure(let error) = checkFile(file, named: path) { return .failure(error) }
+        for (file, shown) in filesOfDatabasePath(path) {
+            if case .failure(let error) = checkFile(file, named: shown) { return .failure(error) }
         }
         return .success(())
     }
@@ -59,12 +59,17 @@ extension SQLContext {
         return .failure(SQLError(code: .cantOpen, message: "cannot open \(path): it is \(kind), not a database file"))
     }
 
-    /// The files that SQLite may open for `path`: none for in-memory and temporary databases;
-    /// for a name starting with `file:`, the literal name and the file of the URI.
-    private static func filesOfDatabasePath(_ path: String) -> [String] {
+    /// The files that SQLite may open for `path`, each with the name an error shows: none for
+    /// in-memory and temporary databases; for a name starting with `file:`, the literal name
+    /// and the file of the URI (shown as `path`), and when the URI names a VFS of its own
+    /// (which `CheckedOpenVFS` does not see), the file's journal, WAL and shared-memory files
+    /// (shown as themselves).
+    private static func filesOfDatabasePath(_ path: String) -> [(file: String, shown: String)] {
         guard !path.isEmpty, path != ":memory:" else { return [] }
-        guard path.hasPrefix("file:") else { return [path] }
-        return [path] + (DatabaseURI.file(of: path).map { [$0] } ?? [])
+        guard path.hasPrefix("file:") else { return [(path, path)] }
+        guard let file = DatabaseURI.file(of: path) else { return [(path, path)] }
+        let companions = DatabaseURI.namesVFS(path) ? ["-journal", "-wal", "-shm"].map { (file + $0, file + $0) } : []
+        return [(path, path), (file, path)] + companions
     }
 
     /// Whether `status` is that of `/dev/null`, the one device accepted as a database.

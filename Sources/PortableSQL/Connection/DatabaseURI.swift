@@ -27,13 +27,34 @@ enum DatabaseURI {
         return file
     }
 
-    /// Whether `uri` is a `file:` URI that asks for a VFS of its own (`vfs=`, its name
-    /// percent-decoded and in any case: more than SQLite takes, never less).
+    /// Whether `uri` is a `file:` URI that asks for a VFS of its own (`vfs=`, its name read
+    /// as `parameterName` reads it, in any case: more than SQLite takes, never less).
     static func namesVFS(_ uri: String) -> Bool {
         guard uri.hasPrefix("file:"), let query = uri.prefix(while: { $0 != "#" }).firstIndex(of: "?") else { return false }
         return uri[uri.index(after: query)...].prefix { $0 != "#" }.split(separator: "&").contains { parameter in
-            decode(parameter.prefix { $0 != "=" }).lowercased() == "vfs"
+            parameterName(parameter.prefix { $0 != "=" }).lowercased() == "vfs"
         }
+    }
+
+    /// A URI parameter's name as SQLite reads it: `%HH` decoded, and at `%00` the rest of the
+    /// name dropped (`key%00x` is `key`); a `%` not followed by two hex digits is itself.
+    static func parameterName(_ raw: Substring) -> String {
+        let source = Array(raw.utf8)
+        var name: [UInt8] = []
+        var index = 0
+        while index < source.count {
+            if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
+               let high = DatabaseURI.hexValue(source[index + 1]), let low = DatabaseURI.hexValue(source[index + 2]) {
+                let octet = high << 4 | low
+                if octet == 0 { break }
+                name.append(octet)
+                index += 3
+            } else {
+                name.append(source[index])
+                index += 1
+            }
+        }
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// `text` with each `%HH` replaced by its byte; a `%` not followed by two hex digits stays.

@@ -208,7 +208,7 @@ package enum KeyStatements {
     package static func unusableURIKey(in text: String) -> String? {
         for part in withBlobsAsText(text) {
             for (name, value) in uriKeyParameters(in: Substring(part), inSQL: true) {
-                let value = uriParameterName(part[value])
+                let value = DatabaseURI.parameterName(part[value])
                 if name != name.lowercased() { return "SQLCipher reads the URI parameter \(name.lowercased()) only in lower case, and would ignore \(name)" }
                 if name == "textkey" { return "SQLCipher takes a URI's key= (a passphrase) or hexkey= (a raw key in hex), not textkey=" }
                 if value.isEmpty { return "the URI's \(name)= is empty" }
@@ -241,33 +241,12 @@ package enum KeyStatements {
             let after = text.index(after: separator)
             search = after
             guard let equals = text[after...].firstIndex(where: { "=&#".contains($0) }), text[equals] == "=" else { continue }
-            let name = uriParameterName(text[after..<equals])
+            let name = DatabaseURI.parameterName(text[after..<equals])
             guard uriKeyParameters.contains(name.lowercased()) else { continue }
             let start = text.index(after: equals)
             found.append((name, start..<valueEnd(in: text, from: start, inSQL: inSQL)))
         }
         return found
-    }
-
-    /// A URI parameter's name as SQLite reads it: `%HH` decoded, and at `%00` the rest of the
-    /// name dropped (`key%00x` is `key`); a `%` not followed by two hex digits is itself.
-    private static func uriParameterName(_ raw: Substring) -> String {
-        let source = Array(raw.utf8)
-        var name: [UInt8] = []
-        var index = 0
-        while index < source.count {
-            if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-               let high = DatabaseURI.hexValue(source[index + 1]), let low = DatabaseURI.hexValue(source[index + 2]) {
-                let octet = high << 4 | low
-                if octet == 0 { break }
-                name.append(octet)
-                index += 3
-            } else {
-                name.append(source[index])
-                index += 1
-            }
-        }
-        return String(decoding: name, as: UTF8.self)
     }
 
     /// Where a URI parameter's value that starts at `start` ends: at `&`, `#`, the end of the

@@ -23,11 +23,40 @@ import Foundation
 /// What a cached statement is found by: its SQL text, or, for statements a library layer
 /// derives from a description of its own (the mapping layer's INSERT of a table, say), that
 /// description's object and a variant number, which saves building and hashing the text.
+///
+/// Texts are compared by their UTF-8 bytes, as SQLite reads them, not as Swift compares
+/// strings: `"café"` composed and decomposed are one `String` but two names to SQLite, and a
+/// statement cached for one must never run for the other.
 package enum StatementKey: Hashable {
     /// The statement's SQL text.
     case text(String)
     /// An object that describes the statement (kept alive while cached) and a variant number.
     case derived(ObjectIdentifier, variant: Int)
+
+    package static func == (lhs: StatementKey, rhs: StatementKey) -> Bool {
+        switch (lhs, rhs) {
+        case (.text(var first), .text(var second)):
+            return first.withUTF8 { first in
+                second.withUTF8 { second in
+                    first.count == second.count && (first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
+                }
+            }
+        case (.derived(let first, let firstVariant), .derived(let second, let secondVariant)):
+            return first == second && firstVariant == secondVariant
+        default:
+            return false
+        }
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        switch self {
+        case .text(var text):
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        case .derived(let object, let variant):
+            hasher.combine(object)
+            hasher.combine(variant)
+        }
+    }
 }
 
 extension SQLContext {

@@ -12,8 +12,6 @@ final class CodableRecordSchema: @unchecked Sendable {
     let kinds: [StoredKind]
     /// The column names, by position.
     let names: [String]
-    /// Each property's type (without the optional), by position.
-    let types: [Any.Type]
     /// Each property's declared type (with the optional), by position.
     let declaredTypes: [Any.Type]
     /// Each column's position, by name.
@@ -59,7 +57,6 @@ final class CodableRecordSchema: @unchecked Sendable {
         }
         kinds = properties.map(\.kind)
         names = properties.map(\.name)
-        types = properties.map(\.type)
         declaredTypes = properties.map { property in
             func optional<Wrapped>(_: Wrapped.Type) -> Any.Type { Wrapped?.self }
             return property.optional ? _openExistential(property.type, do: optional) : property.type
@@ -92,13 +89,13 @@ final class CodableRecordSchema: @unchecked Sendable {
         return CodableRecordRegistry.schema(of: type)
     }
 
-    /// An instance of the record type made of sample values: `variant` for the property at
-    /// `variantIndex`, `others` for the rest (see `SchemaProbe`).
+    /// An instance of the record type made of sample values, the one at `variantIndex` varied
+    /// (see `SchemaProbe`).
     ///
-    /// - Throws: as `SchemaProbe.instance(of:varying:to:others:)`.
-    func probeInstance(varying variantIndex: Int?, to variant: SchemaProbe.Sample = .one, others: SchemaProbe.Sample = .zero) throws -> Any {
+    /// - Throws: as `SchemaProbe.instance(of:varying:)`.
+    func probeInstance(varying variantIndex: Int?) throws -> Any {
         func instance<T: SQLCodableRecord>(_ type: T.Type) throws -> Any {
-            try SchemaProbe.instance(of: type, varying: variantIndex, to: variant, others: others)
+            try SchemaProbe.instance(of: type, varying: variantIndex)
         }
         return try instance(recordType)
     }

@@ -7,17 +7,8 @@ import Foundation
 /// Every value is the sample 0 (`0`, `"0"`, `false`, an empty array, a type's first case),
 /// except for the property at `variantIndex`, which gets the sample 1 (`1`, `"1"`, `true`, an
 /// array of one element, a second case). Comparing the instances decoded with each property
-/// varied tells which property a key path reads (see `KeyPathColumns`), and instances whose
-/// other properties are all 1 and whose varied one is far from 0 and 1 (`farSamples`) tell
-/// whether a key path that reads through accessors gives that property's value.
+/// varied tells which property a key path reads (see `KeyPathColumns`).
 final class SchemaProbe {
-    /// The sample a top-level property gets.
-    enum Sample: Equatable {
-        case zero, one
-        /// The sample `farSamples(of:)[index]` of the property's type (1 for a type with none).
-        case far(Int)
-    }
-
     /// A property the initializer asked for.
     struct Property {
         let name: String
@@ -29,17 +20,11 @@ final class SchemaProbe {
 
     /// The properties, in the order the initializer asked for them.
     private(set) var properties: [Property] = []
-    /// The position of the property that gets `variant`, or `nil` for none.
+    /// The position of the property that gets the sample 1, or `nil` for none.
     let variantIndex: Int?
-    /// The sample of the property at `variantIndex`.
-    let variant: Sample
-    /// The sample of every other property.
-    let others: Sample
 
-    private init(variantIndex: Int?, variant: Sample = .one, others: Sample = .zero) {
+    private init(variantIndex: Int?) {
         self.variantIndex = variantIndex
-        self.variant = variant
-        self.others = others
     }
 
     /// The properties of `type`, in decoding order.
@@ -51,55 +36,29 @@ final class SchemaProbe {
         return probe.properties
     }
 
-    /// An instance of `type` whose property at `variantIndex` has the sample `variant` and
-    /// every other one the sample `others`.
+    /// An instance of `type` made of sample 0 values, but for the property at `variantIndex`.
     ///
     /// - Throws: as `properties(of:)`.
-    static func instance<T: Decodable>(of type: T.Type, varying variantIndex: Int?, to variant: Sample = .one, others: Sample = .zero) throws -> T {
-        try T(from: ProbeDecoder(probe: SchemaProbe(variantIndex: variantIndex, variant: variant, others: others), one: false, top: true))
+    static func instance<T: Decodable>(of type: T.Type, varying variantIndex: Int?) throws -> T {
+        try T(from: ProbeDecoder(probe: SchemaProbe(variantIndex: variantIndex), one: false, top: true))
     }
 
-    /// Samples of `type` far from 0 and 1, negative where the type allows, and large enough to
-    /// pass a clamp (`min(price, 1000)`), for the types computed properties are most often made
-    /// of; none for other types.
-    static func farSamples(of type: Any.Type) -> [Any] {
-        switch type {
-        case is Int.Type: return [Int(113), Int(-7), Int(1_000_000_007), Int(-1_000_000_009)]
-        case is Int64.Type: return [Int64(113), Int64(-7), Int64(1_000_000_007), Int64(-1_000_000_009)]
-        case is Int32.Type: return [Int32(113), Int32(-7), Int32(1_000_003), Int32(-1_000_009)]
-        case is Int16.Type: return [Int16(113), Int16(-7), Int16(30_011), Int16(-30_011)]
-        case is Int8.Type: return [Int8(113), Int8(-7), Int8(-127)]
-        case is UInt.Type: return [UInt(113), UInt(7), UInt(1_000_000_007)]
-        case is UInt64.Type: return [UInt64(113), UInt64(7), UInt64(1_000_000_007)]
-        case is UInt32.Type: return [UInt32(113), UInt32(7), UInt32(1_000_003)]
-        case is UInt16.Type: return [UInt16(113), UInt16(7), UInt16(60_013)]
-        case is UInt8.Type: return [UInt8(113), UInt8(7), UInt8(251)]
-        case is Double.Type: return [Double(-2.5), Double(113.25), Double(1_000_000_007.5)]
-        case is Float.Type: return [Float(-2.5), Float(113.25), Float(1_000_003.5)]
-        case is String.Type: return [" Ab c ", "x", String(repeating: "Long text ", count: 30)]
-        case is Bool.Type: return [true, false]
-        case is Date.Type: return [Date(timeIntervalSince1970: -7), Date(timeIntervalSince1970: 113), Date(timeIntervalSince1970: 1_000_000_007.25)]
-        case is Data.Type: return [Data([1, 2, 3]), Data()]
-        default: return []
-        }
-    }
-
-    /// Notes a top-level property and tells which sample it gets.
+    /// Notes a top-level property and tells whether it gets the sample 1.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when `name` is not the name of a property noted
     ///   before, but equal to it as Swift compares strings (canonically equivalent Unicode,
     ///   `"caf\u{E9}"` and `"cafe\u{301}"`): SQLite would make two columns of them, and the
     ///   coders, which find columns by name, one.
-    fileprivate func note(_ name: String, _ kind: StoredKind, optional: Bool, type: Any.Type) throws -> Sample {
+    fileprivate func note(_ name: String, _ kind: StoredKind, optional: Bool, type: Any.Type) throws -> Bool {
         if let index = properties.firstIndex(where: { $0.name == name }) {
             guard properties[index].name.utf8.elementsEqual(name.utf8) else {
                 throw SQLError(code: .misuse, message: "properties \(Self.spelled(properties[index].name)) and \(Self.spelled(name)) have names that Swift takes as one (the same text in two Unicode forms) and SQLite as two columns; give one of them another coding key")
             }
             properties[index].kind = kind
-            return sample(at: index)
+            return index == variantIndex
         }
         properties.append(Property(name: name, kind: kind, optional: optional, type: type))
-        return sample(at: properties.count - 1)
+        return properties.count - 1 == variantIndex
     }
 
     /// `name` quoted, with each character outside ASCII as its code point (`"cafe\u{301}"`).
@@ -107,10 +66,6 @@ final class SchemaProbe {
         "\"" + name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined() + "\""
     }
 
-    /// The sample of the property at `index`.
-    private func sample(at index: Int) -> Sample {
-        index == variantIndex ? variant : others
-    }
 
     /// The sample of a `SQLColumnValue` type: the common Foundation ones by hand, others from
     /// the sample integer, real, text or blob of their column type.
@@ -263,18 +218,18 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
             throw SQLError(code: .misuse, message: "property \(key.stringValue) is a nested optional (\(optional ? "\(T.self)?" : "\(T.self)")): its column holds NULL or a value, so .some(nil) cannot be told from nil; use one level of optional")
         }
         if let primitive = Primitive.value(type, one: false) {
-            let sample = try decoder.probe.note(key.stringValue, Primitive.kind(type), optional: optional, type: type)
-            return Self.far(type, sample) ?? (sample == .zero ? primitive : Primitive.value(type, one: true) ?? primitive)
+            let one = try decoder.probe.note(key.stringValue, Primitive.kind(type), optional: optional, type: type)
+            return one ? Primitive.value(type, one: true) ?? primitive : primitive
         }
         if let columnType = type as? any SQLColumnValue.Type {
-            let sample = try decoder.probe.note(key.stringValue, .columnValue(columnType), optional: optional, type: type)
-            return try Self.far(type, sample) ?? decoder.sample(type, one: sample != .zero, request: nil)
+            let one = try decoder.probe.note(key.stringValue, .columnValue(columnType), optional: optional, type: type)
+            return try decoder.sample(type, one: one, request: nil)
         }
-        let sample = try decoder.probe.note(key.stringValue, .json, optional: optional, type: type)
+        let one = try decoder.probe.note(key.stringValue, .json, optional: optional, type: type)
         let request = ProbeRequest()
         let value: T
         do {
-            value = try decoder.sample(type, one: sample != .zero, request: request)
+            value = try decoder.sample(type, one: one, request: request)
             _ = try decoder.probe.note(key.stringValue, request.kind ?? .json, optional: optional, type: type)
         } catch {
             throw SQLError(code: .misuse, message: "property \(key.stringValue) of type \(T.self) cannot be decoded from sample values (\(error)); make \(T.self) CaseIterable or SQLColumnValue")
@@ -283,13 +238,6 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
             throw SQLError(code: .misuse, message: "property \(key.stringValue) is optional, and its type \(T.self) reads NULL as a value of its own (it asks decodeNil()): its column holds NULL or a value, so .some(\(T.self)(nil)) cannot be told from nil; make the property non-optional")
         }
         return value
-    }
-
-    /// The far sample `sample` names, when it is one and `type` has it.
-    private static func far<T>(_ type: T.Type, _ sample: SchemaProbe.Sample) -> T? {
-        guard case .far(let index) = sample else { return nil }
-        let samples = SchemaProbe.farSamples(of: type)
-        return samples.indices.contains(index) ? samples[index] as? T : nil
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {

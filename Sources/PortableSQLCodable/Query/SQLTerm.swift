@@ -28,7 +28,7 @@ extension SQLTerm where Root: SQLCodable {
         if let column = Root.column(for: keyPath) {
             self.init(operand: .column(column))
         } else {
-            let error = SQLError(code: .misuse, message: "\(Root.self) has no column for the key path \(keyPath): it reads no stored property, or the type does not map key paths (see SQLCodable.column(for:))")
+            let error = SQLError(code: .misuse, message: "\(Root.self) has no column for the key path \(keyPath): it reads no stored property directly (a computed property, one with didSet, willSet or a wrapper, a var of a class that is not final, a property of a property), or the type does not map key paths (see SQLCodable.column(for:)); name the column in SQL instead, as \\(identifier: \"name\")")
             self.init(operand: .value(.null), error: error)
         }
     }

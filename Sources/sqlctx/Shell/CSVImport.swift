@@ -76,7 +76,7 @@ struct CSVImport {
                     }
                     try insert.update()
                 } catch {
-                    throw CommandFailure("\(file) line \(record.line): \(ShellFailure.message(for: error)); nothing was imported")
+                    throw CommandFailure("\(file) line \(record.line): \(ShellError.message(for: error)); nothing was imported")
                 }
             }
             try context.exec(sql: "RELEASE sqlctx_import")

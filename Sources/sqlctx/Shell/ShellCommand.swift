@@ -5,80 +5,187 @@ import PortableSQLPlus
 
 internal import PortableSQLSystem
 
-/// `sqlctx shell DB` (or `sqlctx DB`): SQL statements and dot-commands, typed at a prompt with
-/// line editing and history, or read from standard input as a script.
+/// `sqlctx shell [DB] [SQL…]` (or `sqlctx [DB] [SQL…]`): sqlite3's shell, with its flags,
+/// modes and dot-commands and, by default, its output byte for byte; SQL statements and
+/// dot-commands typed at a prompt with line editing and history, read from standard input as
+/// a script, or given on the command line.
 struct ShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shell",
-        abstract: "Type SQL statements and dot-commands at a prompt, or run a script from standard input.",
+        abstract: "sqlite3's shell: statements and dot-commands at a prompt, from standard input, or as arguments.",
         discussion: """
-            On a terminal: a prompt with line editing and a history (~/.sqlctx_history, private to \
-            you, never holding a line that carries a key). A statement runs once it is complete \
-            (ends with ;), whatever the number of lines; an error is printed and the shell goes on. \
-            Ctrl-C stops the running statement (SQLITE_INTERRUPT) and gives the prompt back; at the \
-            prompt it drops the line typed. .help lists the dot-commands (.tables, .schema, .indexes, .mode, .headers, .output, \
-            .read, .import, .dump, .quit).
+            As sqlite3: without DB, an in-memory database; a DB that does not exist is created \
+            (encrypted when a key is given). SQL arguments after DB run in order and the shell \
+            exits; else standard input is read, at a prompt when it is a terminal. Output is \
+            sqlite3's: list mode with | between values and no column names at first; -csv, -json, \
+            -box, … and .mode choose others.
 
-            Otherwise standard input is a script, read without prompts: the first failing \
-            statement or dot-command stops it, nothing after it runs, its line number is in the \
-            error, and the exit status is 1 (like sqlite3 -bail). Ctrl-C stops a script in the \
-            same way, interrupting its running statement.
+            On a terminal: line editing and a history (~/.sqlctx_history, private to you, never \
+            holding a line that carries a key). Ctrl-C stops the running statement \
+            (SQLITE_INTERRUPT) and gives the prompt back; at the prompt it drops the line typed. \
+            .help lists the dot-commands.
 
-            `sqlctx DB` alone is the same as `sqlctx shell DB`, when DB is not the name of a command.
+            A script runs to its end, as sqlite3 runs one: each error is printed (Parse error \
+            near line N: …) and the next statement runs; the last statement needs no ;. With \
+            -bail (or .bail on) the first error stops it. The exit status is 1 when any \
+            statement failed.
+
+            Keys come from --key-file PATH, the SQLCTX_KEY environment variable, or --ask-key; \
+            never from the command line itself.
 
             Example: sqlctx shell app.db
+            Example: sqlctx app.db -json "SELECT * FROM users"
             Example: sqlctx app-encrypted.db --key-file key.txt < script.sql
-            """
+            """,
+        helpNames: [.short, .long, .customLong("help", withSingleDash: true)]
     )
 
-    @Argument(help: "The database file (it must exist, unless --create is given). Without it, sqlctx shows its help.")
+    @Argument(help: "The database file; created when missing. Without it, an in-memory database.")
     var database: String?
 
-    @Flag(help: "Open the database read-only: statements that write fail.")
-    var readonly = false
+    @Argument(help: "SQL statements or dot-commands to run, in order, instead of reading standard input.")
+    var commands: [String] = []
 
-    @Flag(help: "Create the database when it is missing (encrypted when a key is given).")
-    var create = false
+    @Flag(help: "The output mode (sqlite3's flags; list by default).")
+    var modeFlags: [ModeFlag] = []
+
+    @Flag(exclusivity: .chooseLast)
+    var headerFlag: HeaderFlag?
+
+    @Option(name: .sqlite3("separator"), help: ArgumentHelp("What separates values in list and csv modes (| by default).", valueName: "SEP"))
+    var separator: String?
+
+    @Option(name: .sqlite3("newline"), help: ArgumentHelp("What ends a row in list and csv modes (a newline by default).", valueName: "SEP"))
+    var newline: String?
+
+    @Option(name: .sqlite3("nullvalue"), help: ArgumentHelp("What NULL prints as (nothing by default).", valueName: "TEXT"))
+    var nullValue: String?
+
+    @Option(name: .sqlite3("cmd"), help: ArgumentHelp("Run COMMAND (SQL or a dot-command) before the rest; may be repeated.", valueName: "COMMAND"))
+    var preCommands: [String] = []
+
+    @Option(name: .sqlite3("init"), help: ArgumentHelp("Run the statements and dot-commands of FILE first.", valueName: "FILE"))
+    var initFile: String?
+
+    @Flag(name: .sqlite3("bail"), help: "Stop at the first error.")
+    var bail = false
+
+    @Flag(name: .sqlite3("echo"), help: "Print each statement and dot-command before it runs.")
+    var echo = false
+
+    @Flag(name: .sqlite3("batch"), help: "Read standard input as a script even on a terminal.")
+    var batch = false
+
+    @Flag(name: .sqlite3("interactive"), help: "Prompt for input even when standard input is not a terminal.")
+    var interactive = false
+
+    @Flag(name: .sqlite3("version"), help: "Print the version of SQLite (SQLCipher's with a key) and exit.")
+    var showVersion = false
+
+    @Flag(name: .sqlite3("readonly"), help: "Open the database read-only: statements that write fail.")
+    var readonly = false
 
     @OptionGroup var keyOptions: KeyOptions
 
     @OptionGroup var cipherOptions: CipherOptions
 
-    /// Opens the database and runs the shell on the terminal, or the script on standard input.
+    /// Opens the database and runs the commands given, or the prompt on a terminal, or the
+    /// script on standard input.
     ///
     /// - Throws: `ExitCode.failure` after printing the error: a database that cannot be opened,
-    ///   or a script's first error.
+    ///   or any statement or dot-command that failed.
     func run() throws {
-        // `sqlctx` alone, which comes here as the default command, shows the tool's help.
-        guard let database else { throw CleanExit.helpRequest(SQLCtx.self) }
         try reportingErrors {
-            if readonly, create { throw CommandFailure("--create and --readonly do not go together: a read-only shell cannot make a database") }
             let context = try open(database)
             defer { try? context.close() }
+            if showVersion {
+                let version = try context.selectAll(sql: "SELECT sqlite_version() || ' ' || sqlite_source_id()").first?.first?.textValue ?? ""
+                FileHandle.standardOutput.write(Data((version + "\n").utf8))
+                return
+            }
             let interrupts = ShellInterrupts(stopping: context.interruptHandle)
             let session = ShellSession(context: context, interrupts: interrupts)
-            if isatty(STDIN_FILENO) == 1 {
-                let banner = "sqlctx \(ToolVersion.number) on \(database)\(readonly ? " (read-only)" : ""). .help lists the dot-commands, .quit leaves.\n"
-                FileHandle.standardOutput.write(Data(banner.utf8))
-                try session.run(TerminalInput(historyPath: ShellHistory.path, interrupts: interrupts), name: nil, bail: false)
-            } else {
-                try session.run(StreamInput(), name: nil, bail: true)
-            }
+            session.databaseName = database ?? ":memory:"
+            configure(session)
+            let failed = try runAll(in: session)
+            if failed || session.failures > 0 { throw ExitCode.failure }
         }
     }
 
-    /// Opens `path` with the key the options give: an existing database as the other commands
-    /// do, or, with `--create`, a new one when none is there.
+    /// Applies the flags to `session`'s settings in the order they were given, as sqlite3
+    /// does (`-separator ';' -csv` ends with csv's comma, `-csv -separator ';'` with `;`).
+    private func configure(_ session: ShellSession) {
+        var steps: [(position: Int, apply: () -> Void)] = []
+        func step(_ names: [String], _ apply: @escaping () -> Void) {
+            steps.append((Self.lastPosition(of: names), apply))
+        }
+        // Each mode flag counts, in its place: `-csv -list` keeps csv's comma.
+        let modeSpellings = ModeFlag.allCases.flatMap { mode in ["-" + mode.rawValue, "--" + mode.rawValue].map { ($0, mode) } }
+        for (position, argument) in CommandLine.arguments.enumerated() {
+            if let mode = modeSpellings.first(where: { $0.0 == argument })?.1, !modeFlags.isEmpty {
+                steps.append((position, { session.settings.selectByFlag(mode.mode) }))
+            }
+        }
+        if let headerFlag { step(["header", "noheader"]) { session.settings.showHeaders(headerFlag == .header) } }
+        if let separator { step(["separator"]) { session.settings.columnSeparator = Array(separator.utf8) } }
+        if let newline { step(["newline"]) { session.settings.rowSeparator = Array(newline.utf8) } }
+        if let nullValue { step(["nullvalue"]) { session.settings.nullValue = Array(nullValue.utf8) } }
+        for step in steps.sorted(by: { $0.position < $1.position }) { step.apply() }
+        session.bail = bail
+        session.echo = echo
+    }
+
+    /// The last place on the command line of a flag or option named one of `names`, with one
+    /// dash or two (and `=VALUE` or not); -1 when none is there.
+    private static func lastPosition(of names: [String]) -> Int {
+        let spellings = Set(names.flatMap { ["-" + $0, "--" + $0] })
+        return CommandLine.arguments.lastIndex { argument in
+            spellings.contains(String(argument.prefix { $0 != "=" }))
+        } ?? -1
+    }
+
+    /// Runs `-init`, each `-cmd`, then the SQL arguments, or else standard input; returns
+    /// whether something stopped the run with an error before standard input was read.
+    private func runAll(in session: ShellSession) throws -> Bool {
+        if let initFile, try session.read(initFile) == .quit { return session.failures > 0 }
+        for command in preCommands {
+            if try session.runLine(command, from: .argument) == .quit { return session.failures > 0 }
+        }
+        guard commands.isEmpty else {
+            for command in commands {
+                let before = session.failures
+                if try session.runLine(command, from: .argument) == .quit || session.failures > before { return true }
+            }
+            return false
+        }
+        let atPrompt = interactive || (!batch && isatty(STDIN_FILENO) == 1)
+        if atPrompt {
+            let banner = "sqlctx \(ToolVersion.number) on \(database ?? "a transient in-memory database")\(readonly ? " (read-only)" : ""). .help lists the dot-commands, .quit leaves.\n"
+            FileHandle.standardOutput.write(Data(banner.utf8))
+            try session.run(TerminalInput(historyPath: ShellHistory.path, interrupts: session.interrupts), atPrompt: true)
+        } else {
+            try session.run(StreamInput(), atPrompt: false)
+        }
+        return false
+    }
+
+    /// Opens `path` (`nil`: a private in-memory database) with the key the options give: an
+    /// existing database as the other commands do, a missing one created (encrypted with a key).
     ///
-    /// - Throws: `CommandFailure` for a missing database without `--create`, an unreadable key
+    /// - Throws: `CommandFailure` for a missing database with `--readonly`, an unreadable key
     ///   file or a bad `--cipher-compatibility`; `SQLError` for a wrong key or a file that is not
     ///   a database.
-    private func open(_ path: String) throws -> SQLContext {
-        let exists = FileManager.default.fileExists(atPath: path)
-        if !exists, !create {
-            throw CommandFailure("no database at \(path) (--create makes one; sqlctx --help lists the commands)")
+    private func open(_ path: String?) throws -> SQLContext {
+        guard let path else {
+            guard let key = try keyOptions.key() else { return try SQLContext(path: nil) }
+            let context = try SQLContext(path: nil, configuration: .plus)
+            try context.key(.passphrase(key), settings: try cipherOptions.settings)
+            return context
         }
-        if exists { return try keyOptions.openExisting(path, cipher: cipherOptions, readOnly: readonly) }
+        if FileManager.default.fileExists(atPath: path) {
+            return try keyOptions.openExisting(path, cipher: cipherOptions, readOnly: readonly)
+        }
+        if readonly { throw CommandFailure("no database at \(path) to open read-only") }
         guard let key = try keyOptions.key() else {
             return try SQLContext(path: path, flags: [.readWrite, .create])
         }

@@ -17,7 +17,14 @@ final class ShellOutput {
     ///
     /// - Throws: `CommandFailure` when the file cannot be written (a full disk, say).
     func append(_ text: String) throws {
-        pending += text.utf8
+        try append(bytes: Array(text.utf8))
+    }
+
+    /// Gathers `bytes` (a blob's may be no UTF-8), writing out when enough is gathered.
+    ///
+    /// - Throws: `CommandFailure` when the file cannot be written (a full disk, say).
+    func append(bytes: [UInt8]) throws {
+        pending += bytes
         if pending.count >= 1 << 16 { try flush() }
     }
 

@@ -6,17 +6,17 @@ extension ShellSession {
     ///
     /// - Returns: `.quit` for `.quit` and `.exit` (or a `.read` file that ran one), else `.proceed`.
     /// - Throws: `CommandFailure` for an unknown command or wrong arguments, and what the
-    ///   command itself throws (`SQLError`, `ShellFailure` from a `.read` file, …).
+    ///   command itself throws (`SQLError`, …).
     func runDotCommand(_ line: String) throws -> Next {
         let command = try DotCommandLine(line)
         let arguments = command.arguments
         /// Throws `usage` unless the command has a number of arguments in `range`.
         func expect(_ range: ClosedRange<Int>, _ usage: String) throws {
-            guard range.contains(arguments.count) else { throw CommandFailure("usage: \(usage)") }
+            guard range.contains(arguments.count) else { throw CommandFailure("Usage: \(usage)") }
         }
         switch command.name {
         case "quit", "exit":
-            try expect(0...0, ".\(command.name)")
+            try expect(0...1, ".\(command.name)")
             return .quit
         case "help":
             try output.append(DotCommandLine.help)
@@ -30,22 +30,33 @@ extension ShellSession {
             try expect(0...1, ".indexes [TABLE]")
             try output.append(SchemaListing(context: context).indexes(like: arguments.first))
         case "mode":
-            try expect(0...1, ".mode [\(ShellMode.allCases.map(\.rawValue).joined(separator: "|"))]")
-            guard let name = arguments.first else {
-                try output.append("\(mode.rawValue)\n")
-                break
-            }
-            guard let chosen = ShellMode(rawValue: name.lowercased()) else {
-                throw CommandFailure("no mode \(name): choose \(ShellMode.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            mode = chosen
-        case "headers":
+            try selectMode(arguments)
+        case "headers", "header":
             try expect(1...1, ".headers on|off")
-            switch arguments[0].lowercased() {
-            case "on": headers = true
-            case "off": headers = false
-            default: throw CommandFailure("usage: .headers on|off")
+            settings.showHeaders(try Self.switchValue(arguments[0]))
+        case "nullvalue":
+            try expect(1...1, ".nullvalue STRING")
+            settings.nullValue = Array(arguments[0].utf8)
+        case "separator":
+            try expect(1...2, ".separator COL ?ROW?")
+            settings.columnSeparator = Array(arguments[0].utf8)
+            if arguments.count == 2 { settings.rowSeparator = Array(arguments[1].utf8) }
+        case "width":
+            settings.widths = try arguments.map { argument in
+                guard let width = Int(argument) else { throw CommandFailure("Usage: .width NUM1 NUM2 ...") }
+                return width
             }
+        case "bail":
+            try expect(1...1, ".bail on|off")
+            bail = try Self.switchValue(arguments[0])
+        case "echo":
+            try expect(1...1, ".echo on|off")
+            echo = try Self.switchValue(arguments[0])
+        case "print":
+            try output.append(arguments.joined(separator: " ") + "\n")
+        case "show":
+            try expect(0...0, ".show")
+            try output.append(shownSettings())
         case "output":
             try expect(0...1, ".output [FILE]")
             try output.redirect(to: arguments.first, privately: context.isEncrypted)
@@ -57,12 +68,24 @@ extension ShellSession {
         case "dump":
             try expect(0...1, ".dump [TABLE]")
             try SQLDump(context: context, output: output).write(tablesLike: arguments.first)
-        case "":
-            throw CommandFailure("a dot-command needs a name; .help lists them")
         default:
-            throw CommandFailure("unknown command .\(command.name); .help lists the dot-commands")
+            throw CommandFailure("unknown command or invalid arguments:  \"\(command.name)\". Enter \".help\" for help")
         }
         return .proceed
+    }
+
+    /// The value of an on/off argument, read as sqlite3 reads it: `on`, `yes`, `true` or a
+    /// non-zero number for on; `off`, `no`, `false` or 0 for off.
+    ///
+    /// - Throws: `CommandFailure` for anything else.
+    static func switchValue(_ argument: String) throws -> Bool {
+        switch argument.lowercased() {
+        case "on", "yes", "true": return true
+        case "off", "no", "false": return false
+        default:
+            guard let number = Int(argument) else { throw CommandFailure("ERROR: Not a boolean value: \"\(argument)\". Assuming \"no\".") }
+            return number != 0
+        }
     }
 }
 #endif

@@ -3,7 +3,7 @@ import Foundation
 import PortableSQLPlus
 
 /// One run of the shell on an open database: reads lines, runs each finished statement and
-/// dot-command, and prints results in the current mode.
+/// dot-command, and prints results as sqlite3 does in the current settings.
 final class ShellSession {
     /// What a line asks of the reading loop.
     enum Next {
@@ -18,14 +18,20 @@ final class ShellSession {
 
     /// The open database.
     let context: SQLContext
+    /// The database's name as given (`.show`'s filename): `:memory:` for none.
+    var databaseName = ":memory:"
     /// Ctrl-C, which interrupts the running statement and stops a script or `.read` file.
     let interrupts: ShellInterrupts?
     /// Where results go (`.output`).
     let output = ShellOutput()
-    /// How rows are printed (`.mode`).
-    var mode = ShellMode.table
-    /// Whether table and csv modes print column names (`.headers`).
-    var headers = true
+    /// How results are printed (`.mode`, `.headers`, `.separator`, `.nullvalue`, `.width`).
+    var settings = ShellSettings()
+    /// Whether the first error stops the input (`.bail`, `-bail`).
+    var bail = false
+    /// Whether each statement and dot-command is printed before it runs (`.echo`, `-echo`).
+    var echo = false
+    /// How many statements and dot-commands failed: the tool's exit status is 1 if any did.
+    private(set) var failures = 0
     /// How many `.read` files are being read now.
     private var readDepth = 0
 
@@ -35,46 +41,27 @@ final class ShellSession {
         self.interrupts = interrupts
     }
 
-    /// Reads `input` to its end or to `.quit`, running what it holds.
+    /// Reads `input` to its end or to `.quit`, running what it holds, as sqlite3 does: each
+    /// error is printed on standard error (with the line its statement starts on, unless the
+    /// input is the terminal's prompt) and counted, and the reading goes on, unless `bail` is
+    /// set: then the first error ends it. A last statement without `;` runs too. Ctrl-C
+    /// interrupts the running statement (`SQLITE_INTERRUPT`, an error like any other), and
+    /// ends the reading unless it is the prompt's.
     ///
-    /// With `bail`, the first failing statement or dot-command ends the reading: nothing after
-    /// it runs, and its error is thrown with its place (`name line N: …`, or `line N: …` when
-    /// `name` is `nil`). Without it (typing at the terminal), each error is printed on standard
-    /// error, without a place, and the reading goes on. Ctrl-C interrupts the running statement
-    /// (`SQLITE_INTERRUPT`, an error like any other); with `bail`, one between statements ends
-    /// the reading too, as in sqlite3.
-    ///
-    /// - Returns: `.quit` when a `.quit` or `.exit` ended the reading, else `.proceed`.
-    /// - Throws: `ShellFailure` for the first error, with `bail`; `CommandFailure` when results
-    ///   cannot be written.
+    /// - Returns: `.quit` when a `.quit` or `.exit` ended the reading, or the first error did
+    ///   with `bail`; else `.proceed`.
+    /// - Throws: `CommandFailure` when results cannot be written.
     @discardableResult
-    func run(_ input: ShellInput, name: String?, bail: Bool) throws -> Next {
+    func run(_ input: ShellInput, atPrompt: Bool) throws -> Next {
         var pending: [String] = []
         var pendingStart = 0
         var lineNumber = 0
-        /// Throws `error`, placed at `line`, with `bail`; else prints it and lets the reading go on.
-        func report(_ error: Error, line: Int) throws {
-            let place = bail ? (name.map { "\($0) line \(line)" } ?? "line \(line)") : nil
-            let failure = ShellFailure(error, place: place)
-            if bail { throw failure }
-            try output.flush()
-            FileHandle.standardError.write(Data("sqlctx: \(failure.description)\n".utf8))
-        }
-        /// Throws the Ctrl-C that came since the last check, with `bail`.
-        func stopIfInterrupted() throws {
-            if bail, interrupts?.take() == true { try report(CommandFailure("interrupted"), line: lineNumber) }
-        }
         while let line = input.readLine(prompt: pending.isEmpty ? "sqlctx> " : "   ...> ") {
             lineNumber += 1
-            try stopIfInterrupted()
+            if atPrompt { _ = interrupts?.take() }
             if pending.isEmpty, line.drop(while: \.isWhitespace).hasPrefix(".") {
                 input.remember(line)
-                do {
-                    if try runDotCommand(line) == .quit { return .quit }
-                } catch {
-                    try report(error, line: lineNumber)
-                }
-                try output.flush()
+                if try runLine(line, from: atPrompt ? .prompt : .line(lineNumber)) == .quit { return .quit }
                 continue
             }
             if pending.isEmpty { pendingStart = lineNumber }
@@ -88,46 +75,119 @@ final class ShellSession {
             case .complete(let statements):
                 input.remember(text)
                 pending.removeAll()
-                for statement in statements {
-                    do {
-                        try execute(statement.sql)
-                    } catch {
-                        try report(error, line: pendingStart + statement.linesBefore)
-                        break
-                    }
-                }
-                try output.flush()
+                if try runStatements(statements, from: atPrompt ? .prompt : .line(pendingStart)) == .quit { return .quit }
             }
+            // As sqlite3: Ctrl-C ends a script (and the `.read` files reading it), not the prompt.
+            if !atPrompt, interrupts?.take() == true { return .quit }
         }
-        try stopIfInterrupted()
         if !pending.isEmpty {
-            try report(CommandFailure("the input ends inside a statement (is a ; or an END missing?); it was not run"), line: pendingStart)
+            let text = pending.joined(separator: "\n")
+            // sqlite3 runs what is left, finished or not: a `;` on a line of its own ends it
+            // unless it is in an open quote or comment, when SQLite reports the error.
+            let statements: [PendingStatements.Statement]
+            if case .complete(let finished) = PendingStatements(text + "\n;") {
+                statements = finished
+            } else {
+                statements = [PendingStatements.Statement(sql: text, linesBefore: 0)]
+            }
+            if try runStatements(statements, from: atPrompt ? .prompt : .line(pendingStart)) == .quit { return .quit }
         }
         try output.flush()
         return .proceed
     }
 
-    /// Runs one statement and prints its rows, if it has columns, in the current mode.
+    /// Runs a dot-command, or the SQL statements of `line` (from the command line, all of
+    /// them, the last one with or without `;`), from `source`.
     ///
-    /// - Throws: `SQLError` from SQLite, or `CommandFailure` when results cannot be written.
+    /// - Returns: `.quit` as `run(_:atPrompt:)` does.
+    /// - Throws: `CommandFailure` when results cannot be written.
+    func runLine(_ line: String, from source: ShellError.Source) throws -> Next {
+        if line.drop(while: \.isWhitespace).hasPrefix(".") {
+            if echo { try output.append(bytes: Array((line + "\n").utf8)) }
+            do {
+                if try runDotCommand(line) == .quit { return .quit }
+            } catch {
+                if try report(ShellError(error, stage: .command), from: source) == .quit { return .quit }
+            }
+            try output.flush()
+            return .proceed
+        }
+        let statements: [PendingStatements.Statement]
+        switch PendingStatements(line + "\n;") {
+        case .complete(let finished): statements = finished
+        case .blank: return .proceed
+        case .incomplete: statements = [PendingStatements.Statement(sql: line, linesBefore: 0)]
+        }
+        return try runStatements(statements, from: source)
+    }
+
+    /// Runs `statements` from `source` (where a script's start at its line) until one fails.
+    private func runStatements(_ statements: [PendingStatements.Statement], from source: ShellError.Source) throws -> Next {
+        defer { try? output.flush() }
+        for statement in statements {
+            do {
+                if echo { try output.append(bytes: Array((statement.sql + "\n").utf8)) }
+                try execute(statement.sql)
+            } catch {
+                if case .line(let start) = source { return try report(error, from: .line(start + statement.linesBefore)) }
+                return try report(error, from: source)
+            }
+        }
+        try output.flush()
+        return .proceed
+    }
+
+    /// Prints `error` on standard error as sqlite3 does, counts it, and says whether the
+    /// input stops (with `bail`).
+    private func report(_ error: Error, from source: ShellError.Source) throws -> Next {
+        failures += 1
+        try output.flush()
+        let shellError = error as? ShellError ?? ShellError(error, stage: .command)
+        FileHandle.standardError.write(Data((shellError.line(from: source) + "\n").utf8))
+        return bail ? .quit : .proceed
+    }
+
+    /// Runs one statement and prints its rows, if it has columns, in the current settings.
+    ///
+    /// - Throws: `ShellError` for an error of SQLite (saying whether preparing or running
+    ///   the statement failed), or `CommandFailure` when results cannot be written.
     func execute(_ sql: String) throws {
-        let statement = try context.prepare(sql: sql)
+        let statement: SQLStatement
+        do {
+            statement = try context.prepare(sql: sql)
+        } catch {
+            throw ShellError(error, stage: .prepare)
+        }
         defer { try? statement.close() }
-        var rows: [[SQLValue]] = []
-        while try statement.next() {
-            rows.append(statement.rowValues())
+        var result = ShellResult(columns: statement.columnCount > 0 ? statement.columnNames : [])
+        var failure: ShellError?
+        do {
+            while try statement.next() {
+                result.append(rowOf: statement)
+            }
+        } catch {
+            failure = ShellError(error, stage: .run)
         }
+        // The rows read before an error are printed, as sqlite3 prints them as they come.
         if statement.columnCount > 0 {
-            try output.append(mode.render(columns: statement.columnNames, rows: rows, headers: headers))
+            if settings.mode.isColumnar {
+                try output.append(bytes: ColumnarRenderer(settings: settings).render(result))
+                // sqlite3 keeps a width for each column it printed (0: as wide as the values).
+                if settings.widths.count < result.columns.count, !result.rows.isEmpty {
+                    settings.widths += Array(repeating: 0, count: result.columns.count - settings.widths.count)
+                }
+            } else {
+                try output.append(bytes: RowRenderer(settings: settings, literals: SQLiteLiterals(context: context)).render(result))
+            }
         }
+        if let failure { throw failure }
     }
 
     /// Reads the file at `path` as a script (`.read`): its statements and dot-commands run in
-    /// order, and its first error ends it.
+    /// order, as standard input's do.
     ///
-    /// - Returns: `.quit` when the file ran `.quit`.
-    /// - Throws: `CommandFailure` when the file cannot be read or reads are nested too deep;
-    ///   `ShellFailure` for its first error.
+    /// - Returns: `.quit` when the file ran `.quit`, or stopped at an error with `bail`.
+    /// - Throws: `CommandFailure` when the file cannot be read or reads are nested too deep.
     func read(_ path: String) throws -> Next {
         guard readDepth < Self.readDepthLimit else {
             throw CommandFailure(".read files are nested more than \(Self.readDepthLimit) deep (does a file read itself?)")
@@ -135,7 +195,7 @@ final class ShellSession {
         let input = try StreamInput(path: path)
         readDepth += 1
         defer { readDepth -= 1 }
-        return try run(input, name: path, bail: true)
+        return try run(input, atPrompt: false)
     }
 }
 #endif

@@ -1,0 +1,80 @@
+#if Tool
+extension ShellSession {
+    /// `.mode [MODE] [TABLE] [--wrap N] [--wordwrap on|off] [--quote|--noquote]`: alone, the
+    /// current mode; else chooses `MODE` as sqlite3 does (`qbox` is box with `--quote`), with
+    /// insert mode's table and the columnar modes' options.
+    ///
+    /// - Throws: `CommandFailure` for an unknown mode or option.
+    func selectMode(_ arguments: [String]) throws {
+        guard let name = arguments.first else {
+            // sqlite3 chooses the mode it names again, separators and all (tabs become list's |).
+            try output.append("current output mode: \(settings.mode.reportedName)\n")
+            try selectMode([settings.mode.reportedName])
+            return
+        }
+        let chosen = name.lowercased()
+        let aliases: [String: ShellMode] = ["lines": .line, "columns": .column, "qbox": .box]
+        guard let mode = ShellMode(rawValue: chosen) ?? aliases[chosen] else {
+            throw CommandFailure("mode should be one of: \((ShellMode.allCases.map(\.rawValue) + ["qbox"]).sorted().joined(separator: " "))")
+        }
+        var rest = arguments.dropFirst()[...]
+        var table: String?
+        if mode == .insert, let first = rest.first, !first.hasPrefix("--") {
+            table = first
+            rest = rest.dropFirst()
+        }
+        settings.select(mode, table: table)
+        // qbox is box mode with values as SQL literals.
+        if chosen == "qbox" { settings.quoteColumns = true }
+        while let option = rest.popFirst() {
+            switch option {
+            case "--wrap", "-wrap":
+                guard let value = rest.popFirst(), let wrap = Int(value) else { throw CommandFailure("Usage: .mode \(name) --wrap N") }
+                settings.wrap = wrap
+            case "--wordwrap", "-wordwrap":
+                guard let value = rest.popFirst() else { throw CommandFailure("Usage: .mode \(name) --wordwrap on|off") }
+                settings.wordWrap = try Self.switchValue(value)
+            case "--ww", "-ww":
+                settings.wordWrap = true
+            case "--quote", "-quote":
+                settings.quoteColumns = true
+            case "--noquote", "-noquote":
+                settings.quoteColumns = false
+            default:
+                throw CommandFailure("Unknown option \"\(option)\" for .mode")
+            }
+        }
+    }
+
+    /// What `.show` prints: the settings, one per line, names aligned right, as sqlite3 lists
+    /// them (its `eqp`, `explain` and `stats`, which sqlctx does not have, at their defaults).
+    func shownSettings() -> String {
+        func quoted(_ bytes: [UInt8]) -> String {
+            var text = "\""
+            for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+                switch scalar {
+                case "\n": text += "\\n"
+                case "\r": text += "\\r"
+                case "\t": text += "\\t"
+                case "\"": text += "\\\""
+                case "\\": text += "\\\\"
+                case _ where scalar.value < 0x20: text += String(format: "\\%03o", scalar.value)
+                default: text.unicodeScalars.append(scalar)
+                }
+            }
+            return text + "\""
+        }
+        var mode = settings.mode.reportedName
+        if settings.mode.isColumnar {
+            mode += " --wrap \(settings.wrap) --wordwrap \(settings.wordWrap ? "on" : "off") --\(settings.quoteColumns ? "quote" : "noquote")"
+        }
+        let shown: [(String, String)] = [
+            ("echo", echo ? "on" : "off"), ("eqp", "off"), ("explain", "auto"), ("headers", settings.headers ? "on" : "off"),
+            ("mode", mode), ("nullvalue", quoted(settings.nullValue)), ("output", output.path ?? "stdout"),
+            ("colseparator", quoted(settings.columnSeparator)), ("rowseparator", quoted(settings.rowSeparator)),
+            ("stats", "off"), ("width", settings.widths.map { "\($0) " }.joined()), ("filename", databaseName),
+        ]
+        return shown.map { String(repeating: " ", count: max(12 - $0.0.count, 0)) + $0.0 + ": " + $0.1 + "\n" }.joined()
+    }
+}
+#endif

@@ -186,6 +186,7 @@ import Testing
             ("ATTACH printf('file:%s?%s=s3cret', ?, 'key') AS e", [.text(target)]),
             ("VACUUM INTO 'file:\(target)?key=s3cret'", []),
             ("VACUUM INTO ?", [.text(uri)]),
+            ("ATTACH 'file:\(target)?K' || 'EY=s3cret' AS g", []),
         ]
         for (sql, parameters) in attempts {
             let error = #expect(throws: SQLError.self, "\(sql)") { try db.exec(sql: sql, parameters: parameters) }
@@ -197,6 +198,39 @@ import Testing
         try db.exec(sql: "ATTACH ? || ? AS f", parameters: [.text("file:\(target)"), .text("?mode=rwc")])
         try db.exec(sql: "CREATE TABLE f.t (v)")
         #expect(FileManager.default.fileExists(atPath: target))
+    }
+
+    /// SQLCipher takes a computed name's URI key as it takes a written one: a key it would read
+    /// as none is refused where the file is opened, however the name was put together, and in
+    /// a script as in a single statement.
+    @Test func unusableURIKeysAreRefusedHoweverTheNameIsComputedOrRun() throws {
+        let directory = try TemporaryDirectory()
+        let main = try SQLContext(path: directory.path("main.db"), configuration: .plus)
+        defer { try? main.close() }
+        try main.key("main-key")
+        let target = directory.path("target.db")
+        let attempts: [(String, [SQLValue])] = [
+            ("ATTACH 'file:\(target)?k' || 'ey=' AS a", []),
+            ("ATTACH ? || ? AS b", [.text("file:\(target)?ke"), .text("y=")]),
+            ("ATTACH printf('file:%s?KEY=SEKRIT', ?) AS c", [.text(target)]),
+            ("ATTACH 'file:\(target)?hex' || 'key=zz' AS d", []),
+            ("VACUUM INTO 'file:\(target)?tex' || 'tkey=SEKRIT'", []),
+        ]
+        for (sql, parameters) in attempts {
+            let error = #expect(throws: SQLError.self, "\(sql)") { try main.exec(sql: sql, parameters: parameters) }
+            #expect(error?.resultCode == .misuse && error?.message.contains("written in clear") == true, "\(sql): \(String(describing: error))")
+            #expect(error.map { !($0.description + $0.debugDescription).contains("SEKRIT") } ?? true)
+            #expect(!FileManager.default.fileExists(atPath: target), "\(sql) wrote \(target)")
+        }
+        let script = #expect(throws: SQLError.self) {
+            try main.execute(script: "ATTACH 'file:\(target)?key=' AS s; CREATE TABLE s.x (v); INSERT INTO s.x VALUES ('clear');")
+        }
+        #expect(script?.resultCode == .misuse && script?.message.contains("key= is empty") == true, "\(String(describing: script))")
+        #expect(!FileManager.default.fileExists(atPath: target))
+        // A sound computed key attaches an encrypted file.
+        try main.exec(sql: "ATTACH 'file:\(target)?k' || 'ey=other-key' AS good")
+        try main.exec(sql: "CREATE TABLE good.t (v)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)).prefix(15) != Data("SQLite format 3".utf8))
     }
 
     @Test func aKeyBoundAsABlobIsNotTraced() throws {

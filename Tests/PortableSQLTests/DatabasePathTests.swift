@@ -136,12 +136,12 @@ final class OpenOutcome: Sendable {
             ("ATTACH ? AS p", [.text("file:\(pipe)?vfs%00=unix&mode=ro")]),
             ("VACUUM INTO ?", [.text(uri)]),
         ]
-        for (sql, parameters) in attempts {
+        for (sql, parameters) in attempts + [("SELECT 1; ATTACH '\(uri)' AS p; SELECT 2", [])] {
             let started = Date()
             let refused = error(of: {
                 let db = try SQLContext(path: path, flags: .readOnly, configuration: configuration)
                 defer { try? db.close() }
-                try db.exec(sql: sql, parameters: parameters)
+                if parameters.isEmpty { try db.execute(script: sql) } else { try db.exec(sql: sql, parameters: parameters) }
             }, what: sql, unblock: { releaseReader(of: pipe) })
             #expect(refused?.resultCode == .cantOpen && refused?.message.contains("FIFO") == true, "\(sql): \(String(describing: refused))")
             #expect(Date().timeIntervalSince(started) < 1, "\(sql)")

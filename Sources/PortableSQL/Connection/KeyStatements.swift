@@ -208,16 +208,28 @@ package enum KeyStatements {
     package static func unusableURIKey(in text: String) -> String? {
         for part in withBlobsAsText(text) {
             for (name, value) in uriKeyParameters(in: Substring(part), inSQL: true) {
-                let value = DatabaseURI.parameterName(part[value])
-                if name != name.lowercased() { return "SQLCipher reads the URI parameter \(name.lowercased()) only in lower case, and would ignore \(name)" }
-                if name == "textkey" { return "SQLCipher takes a URI's key= (a passphrase) or hexkey= (a raw key in hex), not textkey=" }
-                if value.isEmpty { return "the URI's \(name)= is empty" }
-                if name == "hexkey", value.utf8.count % 2 != 0 || !value.utf8.allSatisfy({ DatabaseURI.hexValue($0) != nil }) {
-                    return "the URI's hexkey= must be pairs of hex digits, which SQLCipher would otherwise cut short"
-                }
+                if let reason = unusableURIKey(named: name, value: DatabaseURI.parameterName(part[value])) { return reason }
             }
         }
         return nil
+    }
+
+    /// Why SQLCipher would take the URI parameter `name` (decoded, any case) with `value` as
+    /// no key at all, or `nil` when it is sound or no key parameter: see `unusableURIKey(in:)`.
+    package static func unusableURIKey(named name: String, value: String) -> String? {
+        guard uriKeyParameters.contains(name.lowercased()) else { return nil }
+        if name != name.lowercased() { return "SQLCipher reads the URI parameter \(name.lowercased()) only in lower case, and would ignore \(name)" }
+        if name == "textkey" { return "SQLCipher takes a URI's key= (a passphrase) or hexkey= (a raw key in hex), not textkey=" }
+        if value.isEmpty { return "the URI's \(name)= is empty" }
+        if name == "hexkey", value.utf8.count % 2 != 0 || !value.utf8.allSatisfy({ DatabaseURI.hexValue($0) != nil }) {
+            return "the URI's hexkey= must be pairs of hex digits, which SQLCipher would otherwise cut short"
+        }
+        return nil
+    }
+
+    /// Whether `name` (a decoded URI parameter name) is one SQLCipher takes a key from, in any case.
+    package static func isURIKeyParameter(_ name: String) -> Bool {
+        uriKeyParameters.contains(name.lowercased())
     }
 
     /// `text`, then the bytes of each of its blob literals (`X'…'`) read as UTF-8.

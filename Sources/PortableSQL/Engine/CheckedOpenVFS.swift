@@ -6,11 +6,13 @@ internal import PortableSQLSystem
 /// check where SQLite opens a database file (the main one, an attached one, a `VACUUM INTO`
 /// target) or its journal or WAL, after it has read the name as it will use it, URIs and all.
 /// It refuses a file that is not a regular file or `/dev/null` (a FIFO would hang `open()`,
-/// also as a `-journal` that SQLite reads to see whether it is hot), and on an engine that
-/// does not encrypt a name that is a URI with a key (`key`, `hexkey`, `textkey`), which that
-/// SQLite would ignore and write the data in clear, however the statement spelled or computed
-/// the name. Every other call is the default VFS's own; a name that asks for another VFS
-/// (`vfs=` in a URI) is not seen here.
+/// also as a `-journal` that SQLite reads to see whether it is hot), and a name that is a URI
+/// with a key parameter (`key`, `hexkey`, `textkey`, in any case) that would leave the data in
+/// clear: on an engine that does not encrypt, any; on SQLCipher, one it would take as no key
+/// (`KeyStatements.unusableURIKey`), however the statement spelled or computed the name.
+/// Every other call is the default VFS's own. A name that asks for another VFS (`vfs=` in a
+/// URI) is not seen here: `SQLContext.checkURIsNamingAVFS` checks such names written in SQL or
+/// bound before the statement runs, and one computed by SQL (`'file:' || ?`) is not checked.
 package enum CheckedOpenVFS {
     /// The name the VFS is registered under in each library; `nil` when registering failed
     /// (then the default VFS is used, with the checks that run before a statement only).
@@ -24,6 +26,8 @@ package enum CheckedOpenVFS {
         let register: @convention(c) (UnsafeMutablePointer<sqlite3_vfs>?, Int32) -> Int32
         /// `sqlite3_uri_parameter`.
         let uriParameter: @convention(c) (sqlite3_filename?, UnsafePointer<CChar>?) -> UnsafePointer<CChar>?
+        /// `sqlite3_uri_key` (SQLite 3.31 on; `nil` in an older library, such as SQLCipher 3's).
+        let uriKey: (@convention(c) (sqlite3_filename?, Int32) -> UnsafePointer<CChar>?)?
 
         /// The functions of a library, looked up by name as `dlsym` does.
         ///
@@ -32,12 +36,14 @@ package enum CheckedOpenVFS {
             find = unsafeBitCast(try resolve("sqlite3_vfs_find"), to: type(of: find))
             register = unsafeBitCast(try resolve("sqlite3_vfs_register"), to: type(of: register))
             uriParameter = unsafeBitCast(try resolve("sqlite3_uri_parameter"), to: type(of: uriParameter))
+            uriKey = (try? resolve("sqlite3_uri_key")).map { unsafeBitCast($0, to: (@convention(c) (sqlite3_filename?, Int32) -> UnsafePointer<CChar>?).self) }
         }
 
         init() {
             find = sqlite3_vfs_find
             register = sqlite3_vfs_register
             uriParameter = sqlite3_uri_parameter
+            uriKey = sqlite3_uri_key
         }
     }
 
@@ -45,7 +51,26 @@ package enum CheckedOpenVFS {
     private struct Registration {
         let base: UnsafeMutablePointer<sqlite3_vfs>
         let uriParameter: @convention(c) (sqlite3_filename?, UnsafePointer<CChar>?) -> UnsafePointer<CChar>?
+        let uriKey: (@convention(c) (sqlite3_filename?, Int32) -> UnsafePointer<CChar>?)?
         let refusesKeys: Bool
+
+        /// The URI parameters of `fileName` that name a key, in any case, with their values:
+        /// every parameter when the library lists them, else `key`, `hexkey` and `textkey`.
+        func keyParameters(of fileName: sqlite3_filename) -> [(name: String, value: String)] {
+            var names: [String] = []
+            if let uriKey {
+                var index: Int32 = 0
+                while let name = uriKey(fileName, index) {
+                    names.append(String(cString: name))
+                    index += 1
+                }
+            } else {
+                names = ["key", "hexkey", "textkey"]
+            }
+            return names.filter(KeyStatements.isURIKeyParameter).compactMap { name in
+                uriParameter(fileName, name).map { (name, String(cString: $0)) }
+            }
+        }
     }
 
     private static let registrations = Locked<[UInt: Registration]>([:])
@@ -75,7 +100,9 @@ package enum CheckedOpenVFS {
             }
             return registration.base.pointee.xOpen(registration.base, fileName, file, flags, outFlags)
         }
-        registrations.withLock { $0[UInt(bitPattern: vfs)] = Registration(base: base, uriParameter: library.uriParameter, refusesKeys: refusingKeys) }
+        registrations.withLock {
+            $0[UInt(bitPattern: vfs)] = Registration(base: base, uriParameter: library.uriParameter, uriKey: library.uriKey, refusesKeys: refusingKeys)
+        }
         // The vfs (and its name) lives as long as the process: SQLite keeps it registered.
         guard library.register(vfs, 0) == SQLITE_OK else { return nil }
         return name
@@ -85,9 +112,14 @@ package enum CheckedOpenVFS {
     /// opened. A WAL's `-shm` beside it is checked with it: SQLite opens that file itself,
     /// not through `xOpen`, and reports one that is not a regular file as a disk I/O error.
     private static func refusal(of fileName: sqlite3_filename, flags: Int32, _ registration: Registration) -> SQLError? {
-        if flags & SQLITE_OPEN_MAIN_DB != 0, registration.refusesKeys {
-            for parameter in ["key", "hexkey", "textkey"] where registration.uriParameter(fileName, parameter) != nil {
-                return SQLError(code: .misuse, message: "the system SQLite does not encrypt, so it cannot take the key of the URI that names \(String(cString: fileName)) and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)")
+        if flags & SQLITE_OPEN_MAIN_DB != 0 {
+            for (name, value) in registration.keyParameters(of: fileName) {
+                if registration.refusesKeys {
+                    return SQLError(code: .misuse, message: "the system SQLite does not encrypt, so it cannot take the key of the URI that names \(String(cString: fileName)) and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)")
+                }
+                if let reason = KeyStatements.unusableURIKey(named: name, value: value) {
+                    return SQLError(code: .misuse, message: "\(reason): the file would be written in clear; give the key as key= (a passphrase) or hexkey= (a raw key in hex)")
+                }
             }
         }
         let name = String(cString: fileName)

@@ -17,8 +17,9 @@ extension SQLContext {
     /// - Parameter script: statements separated by `;`; a script takes no parameters. Text with
     ///   no statement (white space, comments) runs nothing.
     /// - Throws: `SQLError` from the statement that failed (its text in `sql`), for a NUL
-    ///   character or a key statement on an engine that does not encrypt (`SQLITE_MISUSE`), or
-    ///   when the context is closed.
+    ///   character, or a statement refused as `prepare(sql:)` refuses it (a key statement on an
+    ///   engine that does not encrypt, a URI key SQLCipher would ignore, a FIFO named with
+    ///   `vfs=`), or when the context is closed.
     public func execute(script: String) throws {
         let (connection, engine) = try checkOpen()
         defer { changeTracker.activity.settle() }
@@ -38,8 +39,8 @@ extension SQLContext {
                 defer { cursor = tail }
                 guard let handle else { continue }
                 defer { _ = functions.finalize(handle) }
-                if !engine.capabilities.contains(.encryption), let text = functions.sql(handle).map({ String(cString: $0) }), KeyStatements.containsKey(text) {
-                    throw Self.keyWithoutEncryption(engine, sql: text)
+                if let text = functions.sql(handle).map({ String(cString: $0) }), let refusal = Self.refusal(ofStatement: text, engine: engine) {
+                    throw refusal
                 }
                 var status: Int32
                 repeat {

@@ -152,24 +152,35 @@ extension SQLContext {
             }
             // The statement's own text: all of `sql`, or its first statement when more follow.
             let statementText = onlyStatement ? sql : engine.functions.sql(handle).map { String(cString: $0) } ?? sql
-            if !engine.capabilities.contains(.encryption), KeyStatements.containsKey(statementText) {
+            if let refusal = Self.refusal(ofStatement: statementText, engine: engine) {
                 _ = engine.functions.finalize(handle)
-                throw Self.keyWithoutEncryption(engine, sql: statementText)
+                throw refusal
             }
             let opensFile = KeyStatements.opensFile(statementText)
-            if engine.capabilities.contains(.encryption), opensFile, let reason = KeyStatements.unusableURIKey(in: statementText) {
-                _ = engine.functions.finalize(handle)
-                throw SQLError(code: .misuse, message: "\(reason): the file would be written in clear; give the key as key= (a passphrase) or hexkey= (a raw key in hex)", sql: statementText)
-            }
-            if engine.capabilities.contains(.localFiles), opensFile, case .failure(let refusal) = Self.checkURIsNamingAVFS(in: statementText) {
-                _ = engine.functions.finalize(handle)
-                throw SQLError(code: refusal.resultCode, message: refusal.message, sql: statementText)
-            }
             return SQLStatement(
                 handle: handle, connection: connection, engine: engine, sql: statementText, registry: liveStatements,
                 changeTracker: changeTracker, strictness: strictness,
                 checksBoundURIs: engine.functions.bindParameterCount(handle) > 0 && opensFile)
         }
+    }
+
+    /// Why the statement `text`, just prepared on `engine`, must not run, or `nil`: a key
+    /// statement on an engine that does not encrypt; a URI key that SQLCipher would take as
+    /// none (`KeyStatements.unusableURIKey`); a `file:` URI that names a VFS of its own and a
+    /// file that is no database file (`checkURIsNamingAVFS`). Every way SQL text is prepared
+    /// asks here.
+    static func refusal(ofStatement text: String, engine: SQLiteEngine) -> SQLError? {
+        if !engine.capabilities.contains(.encryption), KeyStatements.containsKey(text) {
+            return keyWithoutEncryption(engine, sql: text)
+        }
+        guard KeyStatements.opensFile(text) else { return nil }
+        if engine.capabilities.contains(.encryption), let reason = KeyStatements.unusableURIKey(in: text) {
+            return SQLError(code: .misuse, message: "\(reason): the file would be written in clear; give the key as key= (a passphrase) or hexkey= (a raw key in hex)", sql: text)
+        }
+        if engine.capabilities.contains(.localFiles), case .failure(let refusal) = checkURIsNamingAVFS(in: text) {
+            return SQLError(code: refusal.resultCode, message: refusal.message, sql: text)
+        }
+        return nil
     }
 
     /// The error of a key statement (`PRAGMA key`, `ATTACH … KEY`, …) on an engine that does not

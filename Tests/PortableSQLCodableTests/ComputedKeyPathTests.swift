@@ -70,6 +70,38 @@ private class OpenRecord: Codable, SQLCodableRecord {
     }
 }
 
+/// A stored property that is no column, set from one by `init(from:)`.
+private struct Shadowed: Codable, SQLCodableRecord {
+    var id: Int?
+    var price: Int
+    var shown: Int
+
+    enum CodingKeys: String, CodingKey { case id, price }
+
+    init(price: Int) {
+        self.price = price
+        shown = price == 42 ? 0 : price
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int.self, forKey: .id)
+        price = try container.decode(Int.self, forKey: .price)
+        shown = price == 42 ? 0 : price
+    }
+}
+
+/// A property stored under another coding key: its column is that key's.
+private struct Renamed: Codable, SQLCodableRecord {
+    var id: Int?
+    var price: Int
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case price = "cost"
+    }
+}
+
 /// A class record with a computed property that agrees with its stored one on the samples.
 private final class LookalikeClass: Codable, SQLCodableRecord {
     var id: Int?
@@ -126,5 +158,20 @@ private final class LookalikeClass: Codable, SQLCodableRecord {
         try context.insert(OpenRecord(price: 50, code: "b"))
         #expect(try context.query(OpenRecord.self).where(\.code == "a").eval().load().map(\.price) == [150])
         #expect(throws: SQLError.self) { try context.query(OpenRecord.self).where(\.price > 60).eval().load() }
+    }
+
+    /// A stored property that moves with a column without being decoded from it reads none;
+    /// the one decoded from it does, and so does a property stored under another key.
+    @Test func aStoredPropertySetFromAColumnIsNotThatColumn() throws {
+        #expect(Shadowed.column(for: \Shadowed.shown) == nil)
+        #expect(Shadowed.column(for: \Shadowed.price)?.name == "price")
+        #expect(Renamed.column(for: \Renamed.price)?.name == "cost")
+        let context = SQLContext()
+        try context.insert(Shadowed(price: 42))
+        try context.insert(Shadowed(price: 7))
+        #expect(throws: SQLError.self) { try context.query(Shadowed.self).where(\.shown == 42).eval().load() }
+        #expect(try context.query(Shadowed.self).where(\.price == 42).eval().load().map(\.shown) == [0])
+        try context.insert(Renamed(price: 3))
+        #expect(try context.query(Renamed.self).where(\.price == 3).eval().load().count == 1)
     }
 }

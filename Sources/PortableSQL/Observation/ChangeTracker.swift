@@ -27,19 +27,19 @@ final class ChangeTracker {
     private var updateHandler: ((SQLAction, Int64, String, String) -> Void)?
     private var observers: [ChangeObserver] = []
     private var watchesAllTables = false
-    /// The tables that observers watch, folded to lower case.
-    private var watchedTables: Set<String> = []
-    /// The tables whose row changes observers want one by one, folded to lower case.
-    private var rowTables: Set<String> = []
+    /// The tables that observers watch.
+    private var watchedTables: Set<SQLiteName> = []
+    /// The tables whose row changes observers want one by one.
+    private var rowTables: Set<SQLiteName> = []
     private var transactionHooksInstalled = false
 
-    /// The tables changed by the open transaction: folded name → name as SQLite gives it.
-    private var pendingTables: [String: String] = [:]
+    /// The tables changed by the open transaction: name as SQLite compares it → name as it gives it.
+    private var pendingTables: [SQLiteName: String] = [:]
     private var pendingRows: [SQLRowChange] = []
     /// What was pending when each open savepoint of `SQLContext.transaction` began.
-    private var savepoints: [(tables: [String: String], rowCount: Int)] = []
+    private var savepoints: [(tables: [SQLiteName: String], rowCount: Int)] = []
     /// The last table reported, kept so that a run of changes to one table folds its name once.
-    private var lastTable: (bytes: [CChar], name: String, folded: String)?
+    private var lastTable: (bytes: [CChar], name: String, folded: SQLiteName)?
 
     /// Raised by the commit hook; lowered when the committing statement ends.
     private(set) var commitRequested = false
@@ -207,7 +207,7 @@ final class ChangeTracker {
             switch observer.region {
             case .allTables: watchesAllTables = true
             case .tables: watchedTables.formUnion(observer.region.foldedTables ?? [])
-            case .rows(let table, _): rowTables.insert(table.sqliteCaseFolded)
+            case .rows(let table, _): rowTables.insert(SQLiteName(table))
             }
         }
         watchedTables.formUnion(rowTables)
@@ -246,11 +246,11 @@ final class ChangeTracker {
         }
     }
 
-    private func tableName(_ table: UnsafePointer<CChar>?) -> (name: String, folded: String) {
-        guard let table else { return ("", "") }
+    private func tableName(_ table: UnsafePointer<CChar>?) -> (name: String, folded: SQLiteName) {
+        guard let table else { return ("", SQLiteName("")) }
         if let lastTable, strcmp(lastTable.bytes, table) == 0 { return (lastTable.name, lastTable.folded) }
         let name = String(cString: table)
-        let folded = name.sqliteCaseFolded
+        let folded = SQLiteName(name)
         lastTable = (Array(UnsafeBufferPointer(start: table, count: strlen(table) + 1)), name, folded)
         return (name, folded)
     }

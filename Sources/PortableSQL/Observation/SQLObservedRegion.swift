@@ -1,7 +1,8 @@
 /// What an observer of changes watches: every table, some tables, or some rows of one table.
 ///
-/// Table names match without regard to case, in every schema ("main", "temp" and attached
-/// databases alike).
+/// Table names match as SQLite matches them: without regard to the case of ASCII letters, byte
+/// for byte otherwise (a name in two Unicode forms is two tables), in every schema ("main",
+/// "temp" and attached databases alike).
 public enum SQLObservedRegion: Sendable, Hashable {
     /// Every change to any table.
     case allTables
@@ -15,17 +16,17 @@ public enum SQLObservedRegion: Sendable, Hashable {
         .tables(Set(names))
     }
 
-    /// The tables named, folded to lower case; `nil` for every table.
-    var foldedTables: Set<String>? {
+    /// The tables named, as SQLite compares names; `nil` for every table.
+    var foldedTables: Set<SQLiteName>? {
         switch self {
         case .allTables: return nil
-        case .tables(let names): return Set(names.map(\.sqliteCaseFolded))
-        case .rows(let table, _): return [table.sqliteCaseFolded]
+        case .tables(let names): return Set(names.map(SQLiteName.init))
+        case .rows(let table, _): return [SQLiteName(table)]
         }
     }
 
     /// The part of a commit's changes that falls in the region; `nil` when none does.
-    func changes(amongTables tables: [String: String], rows: [SQLRowChange]) -> SQLChangeSet? {
+    func changes(amongTables tables: [SQLiteName: String], rows: [SQLRowChange]) -> SQLChangeSet? {
         switch self {
         case .allTables:
             return tables.isEmpty ? nil : SQLChangeSet(tables: Set(tables.values), rowChanges: [])
@@ -34,8 +35,8 @@ public enum SQLObservedRegion: Sendable, Hashable {
             let touched = Set(tables.filter { watched.contains($0.key) }.values)
             return touched.isEmpty ? nil : SQLChangeSet(tables: touched, rowChanges: [])
         case .rows(let table, let rowIDs):
-            let folded = table.sqliteCaseFolded
-            let matching = rows.filter { $0.table.sqliteCaseFolded == folded && rowIDs.contains($0.rowID) }
+            let name = SQLiteName(table)
+            let matching = rows.filter { SQLiteName($0.table) == name && rowIDs.contains($0.rowID) }
             return matching.isEmpty ? nil : SQLChangeSet(tables: Set(matching.map(\.table)), rowChanges: matching)
         }
     }

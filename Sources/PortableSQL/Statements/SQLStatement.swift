@@ -322,9 +322,14 @@ public final class SQLStatement {
     /// Binds parameters by name, after resetting the statement; those not named are NULL.
     ///
     /// - Throws: `SQLError` (`SQLITE_RANGE`) when a name is unknown, or (with
-    ///   `SQLStrictness.allParametersBound`) a parameter is left unbound.
+    ///   `SQLStrictness.allParametersBound`) a parameter is left unbound; `SQLITE_MISUSE` when two
+    ///   of the statement's parameter names are one dictionary key (the same text in two
+    ///   Unicode forms).
     public func bind(parameters: [String: SQLValue]) throws {
         guard let handle else { throw closedError() }
+        if let twins = parameterNamesSwiftTakesAsOne(handle) {
+            throw SQLError(code: .misuse, message: "the parameters \(twins.0) and \(twins.1) are one key to a Swift dictionary (the same text in two Unicode forms), so one would stay NULL; bind them by index", sql: sql)
+        }
         if hasStepped { rewind(handle) }
         _ = engine.functions.clearBindings(handle)
         var bound = Set<Int>()
@@ -336,6 +341,23 @@ public final class SQLStatement {
         guard bound.count == parameterCount || !strictness.contains(.allParametersBound) else {
             throw SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(bound.count) bound by name", sql: sql)
         }
+    }
+
+    /// Two parameter names of the statement that are different to SQLite but equal as Swift
+    /// strings, spelled with their code points beyond ASCII; `nil` when there are none.
+    private func parameterNamesSwiftTakesAsOne(_ handle: OpaquePointer) -> (String, String)? {
+        guard parameterCount > 1 else { return nil }
+        let names = (1...parameterCount).compactMap { engine.functions.bindParameterName(handle, Int32($0)).map { String(cString: $0) } }
+        guard names.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
+        for (index, name) in names.enumerated() {
+            if let twin = names[(index + 1)...].first(where: { $0 == name && !$0.utf8.elementsEqual(name.utf8) }) {
+                func spelled(_ text: String) -> String {
+                    text.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
+                }
+                return (spelled(name), spelled(twin))
+            }
+        }
+        return nil
     }
 
     /// The 1-based index of the parameter named `name` (with or without its `:`, `@` or `$`).
@@ -409,8 +431,9 @@ public final class SQLStatement {
         return columnNameCache
     }
 
-    /// The 0-based index of the result column named `name`: an exact match first, then one that
-    /// differs only in ASCII case, as SQL identifiers do.
+    /// The 0-based index of the result column named `name`: a match byte for byte first, then
+    /// one that differs only in ASCII case, as SQL identifiers do (a name in another Unicode
+    /// form is another name, as it is to SQLite).
     ///
     /// Reading columns by name in the order of the SELECT costs one string comparison each;
     /// other orders, one dictionary lookup.
@@ -418,7 +441,7 @@ public final class SQLStatement {
     @inlinable
     public func columnIndex(named name: String) throws -> Int {
         let guess = nextColumnGuess
-        if guess < columnNameCache.count, columnNameCache[guess] == name {
+        if guess < columnNameCache.count, columnNameCache[guess].utf8.elementsEqual(name.utf8) {
             nextColumnGuess = guess + 1 == columnNameCache.count ? 0 : guess + 1
             return guess
         }
@@ -430,15 +453,15 @@ public final class SQLStatement {
         guard handle != nil else { throw closedError() }
         let names = columnNames
         if columnIndexCache == nil {
-            var exact: [String: Int] = [:]
-            var folded: [String: Int] = [:]
+            var exact: [[UInt8]: Int] = [:]
+            var folded: [SQLiteName: Int] = [:]
             for (index, column) in names.enumerated() {
-                if exact[column] == nil { exact[column] = index }
-                if folded[column.lowercased()] == nil { folded[column.lowercased()] = index }
+                if exact[Array(column.utf8)] == nil { exact[Array(column.utf8)] = index }
+                if folded[SQLiteName(column)] == nil { folded[SQLiteName(column)] = index }
             }
             columnIndexCache = ColumnIndexes(exact: exact, folded: folded)
         }
-        if let index = columnIndexCache?.exact[name] ?? columnIndexCache?.folded[name.lowercased()] {
+        if let index = columnIndexCache?.exact[Array(name.utf8)] ?? columnIndexCache?.folded[SQLiteName(name)] {
             nextColumnGuess = index + 1 == names.count ? 0 : index + 1
             return index
         }
@@ -581,6 +604,8 @@ public final class SQLStatement {
 
 /// Column indexes by name: as written, and folded to lower case.
 private struct ColumnIndexes {
-    var exact: [String: Int]
-    var folded: [String: Int]
+    /// By the name's bytes.
+    var exact: [[UInt8]: Int]
+    /// By the name as SQLite compares names.
+    var folded: [SQLiteName: Int]
 }

@@ -32,7 +32,7 @@ enum KeyPathColumns {
             let varied = try schema.probeInstance(varying: position)
             guard let variedValue = read(keyPath, varied) else { return nil }
             if differ(baseValue, variedValue) {
-                return isStoredProperty(values: (baseValue, variedValue), of: (base, varied)) ? position : nil
+                return readsColumn(keyPath, values: (baseValue, variedValue), of: (base, varied), column: schema.names[position]) ? position : nil
             }
         }
         return nil
@@ -44,24 +44,31 @@ enum KeyPathColumns {
         return _openExistential(instance, do: open)
     }
 
-    /// Whether `values`, a key path's in two instances, are those of one stored property of
-    /// the instances (as `Mirror` lists them, a class's superclasses' included): a key path to a
-    /// property of a stored property (`\.size.width`) varies with it, but not as it does.
-    private static func isStoredProperty(values: (base: Any, varied: Any), of instances: (base: Any, varied: Any)) -> Bool {
-        zip(storedValues(instances.base), storedValues(instances.varied)).contains { base, varied in
-            !differ(base, values.base) && !differ(varied, values.varied)
-        }
+    /// Whether `keyPath`, whose values in the two instances are `values`, reads the stored
+    /// property decoded from `column`: its values must be those of a stored property (as
+    /// `Mirror` lists them, a class's superclasses' included), which a key path to a property
+    /// of a property (`\.size.width`) does not give. When the column moves more than one stored
+    /// property (an `init(from:)` that sets another from it), only the one named like the
+    /// column reads it.
+    private static func readsColumn(_ keyPath: AnyKeyPath, values: (base: Any, varied: Any), of instances: (base: Any, varied: Any), column: String) -> Bool {
+        let stored = zip(storedChildren(instances.base), storedChildren(instances.varied))
+        let moved = stored.filter { differ($0.0.value, $0.1.value) }
+        let matching = moved.filter { !differ($0.0.value, values.base) && !differ($0.1.value, values.varied) }
+        guard !matching.isEmpty else { return false }
+        if moved.count == 1 { return true }
+        let name = String(describing: keyPath).split(separator: ".").last.map(String.init)
+        return name == column && matching.contains { $0.0.label == column }
     }
 
-    /// The stored values of `instance`, as `Mirror` lists them (a class's superclasses' included).
-    private static func storedValues(_ instance: Any) -> [Any] {
-        var values: [Any] = []
+    /// The stored properties of `instance`, as `Mirror` lists them (a class's superclasses' included).
+    private static func storedChildren(_ instance: Any) -> [Mirror.Child] {
+        var children: [Mirror.Child] = []
         var mirror: Mirror? = Mirror(reflecting: instance)
         while let current = mirror {
-            values += current.children.map(\.value)
+            children += current.children
             mirror = current.superclassMirror
         }
-        return values
+        return children
     }
 
     /// Whether `keyPath` reads a stored property directly: a struct's has an offset, and a

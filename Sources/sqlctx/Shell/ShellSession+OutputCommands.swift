@@ -50,19 +50,7 @@ extension ShellSession {
     /// them (its `eqp`, `explain` and `stats`, which sqlctx does not have, at their defaults).
     func shownSettings() -> String {
         func quoted(_ bytes: [UInt8]) -> String {
-            var text = "\""
-            for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-                switch scalar {
-                case "\n": text += "\\n"
-                case "\r": text += "\\r"
-                case "\t": text += "\\t"
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case _ where scalar.value < 0x20: text += String(format: "\\%03o", scalar.value)
-                default: text.unicodeScalars.append(scalar)
-                }
-            }
-            return text + "\""
+            String(decoding: SQLiteLiterals.doubleQuoted(bytes, escape: SQLiteLiterals.cEscape), as: UTF8.self)
         }
         var mode = settings.mode.reportedName
         if settings.mode.isColumnar {

@@ -77,22 +77,12 @@ struct RowRenderer {
         return quoted + [0x22]
     }
 
-    /// `text` as a C string literal, as tcl mode writes a value: in double quotes, with `\\`,
-    /// `\"`, `\t`, `\n` and `\r`, and every other byte outside printable ASCII in octal.
+    /// `text` as a C string literal, as tcl mode writes a value: C's escapes, and every byte
+    /// outside printable ASCII in octal.
     private static func cString(_ text: [UInt8]) -> [UInt8] {
-        var escaped: [UInt8] = [0x22]
-        for byte in text {
-            switch byte {
-            case 0x5C: escaped += Array("\\\\".utf8)
-            case 0x22: escaped += Array("\\\"".utf8)
-            case 0x09: escaped += Array("\\t".utf8)
-            case 0x0A: escaped += Array("\\n".utf8)
-            case 0x0D: escaped += Array("\\r".utf8)
-            case 0x20...0x7E: escaped.append(byte)
-            default: escaped += Array(String(format: "\\%03o", byte).utf8)
-            }
+        SQLiteLiterals.doubleQuoted(text) { byte in
+            SQLiteLiterals.cEscape(byte) ?? (byte >= 0x7F ? String(format: "\\%03o", byte) : nil)
         }
-        return escaped + [0x22]
     }
 
     /// An HTML table row of `cells`, escaped, in `tag` elements.
@@ -162,21 +152,19 @@ struct RowRenderer {
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped.
     private static func jsonString(_ text: [UInt8]) -> [UInt8] {
-        var escaped: [UInt8] = [0x22]
-        for byte in text {
+        SQLiteLiterals.doubleQuoted(text) { byte in
             switch byte {
-            case 0x22: escaped += Array("\\\"".utf8)
-            case 0x5C: escaped += Array("\\\\".utf8)
-            case 0x08: escaped += Array("\\b".utf8)
-            case 0x0C: escaped += Array("\\f".utf8)
-            case 0x0A: escaped += Array("\\n".utf8)
-            case 0x0D: escaped += Array("\\r".utf8)
-            case 0x09: escaped += Array("\\t".utf8)
-            case ..<0x20: escaped += Array(String(format: "\\u%04x", byte).utf8)
-            default: escaped.append(byte)
+            case 0x22: "\\\""
+            case 0x5C: "\\\\"
+            case 0x08: "\\b"
+            case 0x0C: "\\f"
+            case 0x0A: "\\n"
+            case 0x0D: "\\r"
+            case 0x09: "\\t"
+            case ..<0x20: String(format: "\\u%04x", byte)
+            default: nil
             }
         }
-        return escaped + [0x22]
     }
 }
 #endif

@@ -26,6 +26,29 @@ struct SQLiteLiterals {
         return quoted + [0x27]
     }
 
+    /// `text` in double quotes, each byte for which `escape` gives text written as that text.
+    static func doubleQuoted(_ text: [UInt8], escape: (UInt8) -> String?) -> [UInt8] {
+        var quoted: [UInt8] = [0x22]
+        for byte in text {
+            if let escaped = escape(byte) { quoted += Array(escaped.utf8) } else { quoted.append(byte) }
+        }
+        return quoted + [0x22]
+    }
+
+    /// The escape of `byte` in a C string as sqlite3 writes one (tcl mode, `.show`): `\\`,
+    /// `\"`, `\t`, `\n`, `\r`, and octal for the other bytes below 0x20; `nil` for the rest.
+    static func cEscape(_ byte: UInt8) -> String? {
+        switch byte {
+        case 0x5C: "\\\\"
+        case 0x22: "\\\""
+        case 0x09: "\\t"
+        case 0x0A: "\\n"
+        case 0x0D: "\\r"
+        case ..<0x20: String(format: "\\%03o", byte)
+        default: nil
+        }
+    }
+
     /// `bytes` as a SQL blob literal: `X'` and lower-case hex digits.
     static func blob(_ bytes: Data) -> [UInt8] {
         Array("X'".utf8) + Array(bytes.map { String(format: "%02x", $0) }.joined().utf8) + [0x27]

@@ -6,4 +6,10 @@ extension String {
         guard utf8.contains(where: { (65...90).contains($0) }) else { return self }
         return String(decoding: utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
+
+    /// The text with each character beyond ASCII written as its code point (`cafe\u{301}`):
+    /// how an error shows two names that print alike but differ in their bytes.
+    package var nonASCIISpelledOut: String {
+        unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
+    }
 }

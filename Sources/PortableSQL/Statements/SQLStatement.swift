@@ -351,10 +351,7 @@ public final class SQLStatement {
         guard names.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
         for (index, name) in names.enumerated() {
             if let twin = names[(index + 1)...].first(where: { $0 == name && !$0.utf8.elementsEqual(name.utf8) }) {
-                func spelled(_ text: String) -> String {
-                    text.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
-                }
-                return (spelled(name), spelled(twin))
+                return (name.nonASCIISpelledOut, twin.nonASCIISpelledOut)
             }
         }
         return nil

@@ -52,7 +52,7 @@ final class SchemaProbe {
     fileprivate func note(_ name: String, _ kind: StoredKind, optional: Bool, type: Any.Type) throws -> Bool {
         if let index = properties.firstIndex(where: { $0.name == name }) {
             guard properties[index].name.utf8.elementsEqual(name.utf8) else {
-                throw SQLError(code: .misuse, message: "properties \(Self.spelled(properties[index].name)) and \(Self.spelled(name)) have names that Swift takes as one (the same text in two Unicode forms) and SQLite as two columns; give one of them another coding key")
+                throw SQLError(code: .misuse, message: "properties \"\(properties[index].name.nonASCIISpelledOut)\" and \"\(name.nonASCIISpelledOut)\" have names that Swift takes as one (the same text in two Unicode forms) and SQLite as two columns; give one of them another coding key")
             }
             properties[index].kind = kind
             return index == variantIndex
@@ -60,12 +60,6 @@ final class SchemaProbe {
         properties.append(Property(name: name, kind: kind, optional: optional, type: type))
         return properties.count - 1 == variantIndex
     }
-
-    /// `name` quoted, with each character outside ASCII as its code point (`"cafe\u{301}"`).
-    private static func spelled(_ name: String) -> String {
-        "\"" + name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined() + "\""
-    }
-
 
     /// The sample of a `SQLColumnValue` type: the common Foundation ones by hand, others from
     /// the sample integer, real, text or blob of their column type.

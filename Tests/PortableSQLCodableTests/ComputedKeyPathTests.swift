@@ -160,17 +160,18 @@ private final class LookalikeClass: Codable, SQLCodableRecord {
         #expect(throws: SQLError.self) { try context.query(OpenRecord.self).where(\.price > 60).eval().load() }
     }
 
-    /// A stored property that moves with a column without being decoded from it reads none;
-    /// the one decoded from it does, and so does a property stored under another key.
+    /// When a column moves two stored properties (one set from the other in `init(from:)`),
+    /// which one it was decoded into cannot be told: neither reads it. A property stored under
+    /// another coding key reads that key's column.
     @Test func aStoredPropertySetFromAColumnIsNotThatColumn() throws {
         #expect(Shadowed.column(for: \Shadowed.shown) == nil)
-        #expect(Shadowed.column(for: \Shadowed.price)?.name == "price")
+        #expect(Shadowed.column(for: \Shadowed.price) == nil)
         #expect(Renamed.column(for: \Renamed.price)?.name == "cost")
         let context = SQLContext()
         try context.insert(Shadowed(price: 42))
         try context.insert(Shadowed(price: 7))
         #expect(throws: SQLError.self) { try context.query(Shadowed.self).where(\.shown == 42).eval().load() }
-        #expect(try context.query(Shadowed.self).where(\.price == 42).eval().load().map(\.shown) == [0])
+        #expect(try context.query(Shadowed.self).where("\(identifier: "price") = \(42)").eval().load().map(\.shown) == [0])
         try context.insert(Renamed(price: 3))
         #expect(try context.query(Renamed.self).where(\.price == 3).eval().load().count == 1)
     }

@@ -133,6 +133,7 @@ final class OpenOutcome: Sendable {
             ("ATTACH X'\(hex)' AS p", []),
             ("ATTACH 'file:\(pipe)?%76fs=unix-none' AS p", []),
             ("ATTACH 'file:\(pipe)?vfs%00x=unix&mode=ro' AS p", []),
+            ("ATTACH 'file:\(directory.path("missing"))/../pipe?vfs=unix&mode=ro' AS p", []),
             ("ATTACH ? AS p", [.text("file:\(pipe)?vfs%00=unix&mode=ro")]),
             ("VACUUM INTO ?", [.text(uri)]),
         ]

@@ -34,6 +34,8 @@ import Testing
             #expect(try statement.next())
             #expect(try statement.value(named: Self.composed) == .long(1), "\(sql)")
             #expect(try statement.long(named: Self.decomposed) == 2, "\(sql)")
+            #expect(try statement.long(named: Self.composed) == 1, "\(sql)")
+            #expect(try statement.long(named: Self.composed) == 1, "\(sql)")
             #expect(try statement.value(named: "CAF\u{E9}") == .long(1), "\(sql)")
         }
     }

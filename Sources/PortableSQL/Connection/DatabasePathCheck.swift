@@ -1,3 +1,4 @@
+import Foundation
 internal import PortableSQLSystem
 
 extension SQLContext {
@@ -68,8 +69,12 @@ extension SQLContext {
         guard !path.isEmpty, path != ":memory:" else { return [] }
         guard path.hasPrefix("file:") else { return [(path, path)] }
         guard let file = DatabaseURI.file(of: path) else { return [(path, path)] }
-        let companions = DatabaseURI.namesVFS(path) ? ["-journal", "-wal", "-shm"].map { (file + $0, file + $0) } : []
-        return [(path, path), (file, path)] + companions
+        guard DatabaseURI.namesVFS(path) else { return [(path, path), (file, path)] }
+        // SQLite's unix VFS takes `x/..` away without looking at the disk: `stat` of the name
+        // as written fails when `x` is missing, so the name it opens is checked too.
+        let opened = URL(fileURLWithPath: file).standardized.path
+        let companions = ["-journal", "-wal", "-shm"].map { (opened + $0, opened + $0) }
+        return [(path, path), (file, path), (opened, path)] + companions
     }
 
     /// Whether `status` is that of `/dev/null`, the one device accepted as a database.

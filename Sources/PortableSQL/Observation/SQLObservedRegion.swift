@@ -2,7 +2,9 @@
 ///
 /// Table names match as SQLite matches them: without regard to the case of ASCII letters, byte
 /// for byte otherwise (a name in two Unicode forms is two tables), in every schema ("main",
-/// "temp" and attached databases alike).
+/// "temp" and attached databases alike). A `Set<String>` holds one name of two that are the
+/// same text in two Unicode forms (Swift takes them as equal): observe such tables with an
+/// observer each, or `.allTables`.
 public enum SQLObservedRegion: Sendable, Hashable {
     /// Every change to any table.
     case allTables

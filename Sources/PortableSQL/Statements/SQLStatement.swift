@@ -479,7 +479,7 @@ public final class SQLStatement {
     public func long(named name: String) throws -> Int64 {
         // The common case inline: columns read in SELECT order.
         let guess = nextColumnGuess
-        if guess < columnNameCache.count, columnNameCache[guess] == name, let handle {
+        if guess < columnNameCache.count, columnNameCache[guess].utf8.elementsEqual(name.utf8), let handle {
             nextColumnGuess = guess + 1 == columnNameCache.count ? 0 : guess + 1
             return engine.functions.columnInt64(handle, Int32(truncatingIfNeeded: guess))
         }

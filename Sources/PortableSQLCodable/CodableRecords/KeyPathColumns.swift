@@ -32,7 +32,7 @@ enum KeyPathColumns {
             let varied = try schema.probeInstance(varying: position)
             guard let variedValue = read(keyPath, varied) else { return nil }
             if differ(baseValue, variedValue) {
-                return readsColumn(keyPath, values: (baseValue, variedValue), of: (base, varied), column: schema.names[position]) ? position : nil
+                return readsColumn(keyPath, values: (baseValue, variedValue), of: (base, varied)) ? position : nil
             }
         }
         return nil
@@ -45,19 +45,15 @@ enum KeyPathColumns {
     }
 
     /// Whether `keyPath`, whose values in the two instances are `values`, reads the stored
-    /// property decoded from `column`: its values must be those of a stored property (as
-    /// `Mirror` lists them, a class's superclasses' included), which a key path to a property
-    /// of a property (`\.size.width`) does not give. When the column moves more than one stored
-    /// property (an `init(from:)` that sets another from it), only the one named like the
-    /// column reads it.
-    private static func readsColumn(_ keyPath: AnyKeyPath, values: (base: Any, varied: Any), of instances: (base: Any, varied: Any), column: String) -> Bool {
-        let stored = zip(storedChildren(instances.base), storedChildren(instances.varied))
-        let moved = stored.filter { differ($0.0.value, $0.1.value) }
-        let matching = moved.filter { !differ($0.0.value, values.base) && !differ($0.1.value, values.varied) }
-        guard !matching.isEmpty else { return false }
-        if moved.count == 1 { return true }
-        let name = String(describing: keyPath).split(separator: ".").last.map(String.init)
-        return name == column && matching.contains { $0.0.label == column }
+    /// property decoded from the column: the column must move exactly one stored property (as
+    /// `Mirror` lists them, a class's superclasses' included), and the key path give its values.
+    /// A key path to a property of a property (`\.size.width`) gives other values; when the
+    /// column moves several (an `init(from:)` that sets another from it), which one it was
+    /// decoded into cannot be told, and none reads it.
+    private static func readsColumn(_ keyPath: AnyKeyPath, values: (base: Any, varied: Any), of instances: (base: Any, varied: Any)) -> Bool {
+        let moved = zip(storedChildren(instances.base), storedChildren(instances.varied)).filter { differ($0.0.value, $0.1.value) }
+        guard moved.count == 1, let only = moved.first else { return false }
+        return !differ(only.0.value, values.base) && !differ(only.1.value, values.varied)
     }
 
     /// The stored properties of `instance`, as `Mirror` lists them (a class's superclasses' included).

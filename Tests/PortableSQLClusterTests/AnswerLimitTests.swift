@@ -70,6 +70,20 @@ import Testing
         expectMalformed(unended, naming: "a text has no end")
     }
 
+    /// A part (more batches follow) without a row could be followed by such parts for ever,
+    /// each in time: it is refused at once, with columns or without.
+    @Test func anEmptyBatchThatSaysMoreFollowIsAMalformedAnswer() throws {
+        let withColumn = try failure(of: "SELECT 1") { _ in
+            FakeReply.rows(columns: 1) { body in
+                body.text("v")
+                body.uint64(WireCodes.rowsPart)
+            }
+        }
+        expectMalformed(withColumn, naming: "a batch of no rows that says more follow")
+        let withoutColumns = try failure(of: "SELECT 1") { _ in FakeReply.rows(columns: 0) { $0.uint64(WireCodes.rowsPart) } }
+        expectMalformed(withoutColumns, naming: "a batch of no rows that says more follow")
+    }
+
     @Test func aValueOfAnUnknownTypeIsAMalformedAnswer() throws {
         let error = try failure(of: "SELECT 1") { _ in FakeReply.oneValue(type: 14) { $0.uint64(0) } }
         expectMalformed(error, naming: "a value of type 14")

@@ -24,6 +24,12 @@ private struct Reading: Codable, SQLCodableRecord, Equatable {
     var ratio: Float?
 }
 
+/// A record with a `Float` that must be there.
+private struct Gauge: Codable, SQLCodableRecord, Equatable {
+    var id: Int?
+    var level: Float
+}
+
 /// A record with an amount of money.
 private struct Payment: Codable, SQLCodableRecord, Equatable {
     var id: Int?
@@ -160,6 +166,28 @@ private struct Visit: Codable, SQLCodableRecord, Equatable {
         #expect(read == [Reading(id: 1, value: 1.5, spare: 0, ratio: 0.25)])
         #expect(read.first?.spare?.sign == .plus)
         #expect(try context.query(Reading.self).eval().load().count == 1)
+    }
+
+    /// A REAL beyond `Float`'s range (written by a `Double` or by SQL) is refused when read
+    /// into a `Float`, never read as an infinity; a stored infinity stays one.
+    @Test func aRealBeyondFloatsRangeIsRefusedNotReadAsInfinity() throws {
+        let context = SQLContext()
+        try context.insert(Gauge(level: 1.5))
+        try context.insert(Reading(value: 1, ratio: 0.5))
+        for huge in ["1e300", "-1e39"] {
+            try context.exec(sql: "UPDATE \(Gauge.tableName) SET level = \(huge)")
+            let gauge = #expect(throws: SQLDecodingError.self) { try context.query(Gauge.self).eval().load() }
+            #expect(gauge.map { "\($0)" }?.contains("level\" holds") == true && gauge.map { "\($0)" }?.contains("expected a Float (within ±3.4e38)") == true)
+            try context.exec(sql: "UPDATE \(Reading.tableName) SET ratio = \(huge)")
+            let reading = #expect(throws: SQLDecodingError.self) { try context.query(Reading.self).eval().load() }
+            #expect(reading.map { "\($0)" }?.contains("ratio\" holds") == true, "\(huge)")
+        }
+        try context.exec(sql: "UPDATE \(Gauge.tableName) SET level = 3.0e38")
+        #expect(try context.query(Gauge.self).eval().load() == [Gauge(id: 1, level: 3.0e38)])
+        try context.exec(sql: "UPDATE \(Gauge.tableName) SET level = -1e999")
+        #expect(try context.query(Gauge.self).eval().load().first?.level == -.infinity)
+        try context.exec(sql: "UPDATE \(Reading.tableName) SET ratio = 1e999")
+        #expect(try context.query(Reading.self).eval().load().first?.ratio == .infinity)
     }
 
     @Test func aDecimalThatIsNaNIsRefusedAndOthersRoundTrip() throws {

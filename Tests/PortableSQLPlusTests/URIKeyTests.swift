@@ -113,9 +113,24 @@ import Testing
             #expect(error.resultCode == .misuse && !error.debugDescription.contains("SEKRIT"), "\(parameters): \(error)")
             #expect(!FileManager.default.fileExists(atPath: path), "\(parameters)")
         }
+        // SQLite reads a URI up to its #: a key after it would never reach SQLCipher.
+        for (index, suffix) in ["#?key=SEKRIT", "?mode=rwc#&key=SEKRIT", "#frag?hexkey=\(String(repeating: "0f", count: 32))"].enumerated() {
+            let path = directory.path("fragment\(index).db")
+            let error = try #require(throws: SQLError.self) { try SQLContext(path: "file:\(path)\(suffix)", configuration: .plus) }
+            #expect(error.resultCode == .misuse && error.message.contains("up to its #") && !error.debugDescription.contains("SEKRIT"), "\(suffix): \(error)")
+            #expect(!FileManager.default.fileExists(atPath: path), "\(suffix)")
+        }
         let main = try SQLContext(path: directory.path("main.db"), configuration: .plus)
         defer { try? main.close() }
         try main.key("main-key")
+        let fragment = try #require(throws: SQLError.self) { try main.exec(sql: "ATTACH 'file:\(directory.path("fragment.db"))#?key=SEKRIT' AS f") }
+        #expect(fragment.resultCode == .misuse && !fragment.debugDescription.contains("SEKRIT"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("fragment.db")))
+        // A key before any # is taken.
+        try main.exec(sql: "ATTACH 'file:\(directory.path("sharp.db"))?key=good-key' AS s")
+        try main.exec(sql: "CREATE TABLE s.t (v)")
+        try main.detach("s")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("sharp.db"))).prefix(15) != Data("SQLite format 3".utf8))
         let bound = try #require(throws: SQLError.self) {
             try main.exec(sql: "ATTACH ? AS x", parameters: [.text("file:\(directory.path("bound.db"))?hexkey=zz")])
         }

@@ -203,15 +203,35 @@ package enum KeyStatements {
     /// Why SQLCipher would take a URI key parameter in `text` (or in one of its blobs, read as
     /// `valuesContainURIKey` reads them) as no key at all, and write the data in clear, or `nil`
     /// when every one is sound: a name in upper case (SQLCipher reads `key` and `hexkey` only in
-    /// lower case), `textkey` (which it reads as a key of no length), an empty key, or a
-    /// `hexkey` that is not pairs of hex digits (it keeps only the leading ones).
+    /// lower case), `textkey` (which it reads as a key of no length), an empty key, a `hexkey`
+    /// that is not pairs of hex digits (it keeps only the leading ones), or a key after the
+    /// URI's `#` (SQLite stops reading there).
     package static func unusableURIKey(in text: String) -> String? {
         for part in withBlobsAsText(text) {
-            for (name, value) in uriKeyParameters(in: Substring(part), inSQL: true) {
+            let whole = Substring(part)
+            for (name, value) in uriKeyParameters(in: whole, inSQL: true) {
+                if isInFragment(whole, before: value.lowerBound) {
+                    return "SQLite reads a URI up to its #, so SQLCipher would never see the \(name)= after it"
+                }
                 if let reason = unusableURIKey(named: name, value: DatabaseURI.parameterName(part[value])) { return reason }
             }
         }
         return nil
+    }
+
+    /// Whether the URI around `index` has a `#` before it: what follows is its fragment, which
+    /// SQLite does not read. The URI starts at `file:`, a quote, or the start of `text`.
+    private static func isInFragment(_ text: Substring, before index: String.Index) -> Bool {
+        var position = index
+        while position > text.startIndex {
+            position = text.index(before: position)
+            switch text[position] {
+            case "#": return true
+            case "'", "\"": return false
+            default: if text[..<position].hasSuffix("file:") { return false }
+            }
+        }
+        return false
     }
 
     /// Why SQLCipher would take the URI parameter `name` (decoded, any case) with `value` as

@@ -9,7 +9,8 @@ struct RowBatch {
     /// Decodes a ROWS body: the column count and names, then each row as a header of 4-bit
     /// types (padded to a word) followed by its values, up to the word that ends the batch.
     ///
-    /// - Throws: `WireError.malformed` when the body is not a well-formed batch.
+    /// - Throws: `WireError.malformed` when the body is not a well-formed batch, or is a part
+    ///   (more batches follow) without a row.
     init(_ reader: inout MessageReader) throws {
         // Each name takes at least a word.
         let count = try reader.count(of: "columns", limit: WireCodes.maximumColumns, minimumBytes: 8)
@@ -35,6 +36,11 @@ struct RowBatch {
                 row.append(try Self.value(of: type, from: &reader))
             }
             rows.append(row)
+        }
+        // dqlite ends a part only when its buffer is full, so a part always carries a row: an
+        // empty one that says more follow could be followed by others for ever.
+        guard isLast || !rows.isEmpty else {
+            throw WireError.malformed("a batch of no rows that says more follow")
         }
         self.rows = rows
     }

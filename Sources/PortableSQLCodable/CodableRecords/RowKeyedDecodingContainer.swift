@@ -76,8 +76,15 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         }
     }
 
+    /// A REAL beyond `Float`'s range is refused, not read as an infinity.
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        Float(try decode(Double.self, forKey: key))
+        try read { reading in
+            let value = reading.value(at: try position(key, in: reading))
+            guard let real = RealConversion.convert(value), let float = StoredValueCoding.float(real) else {
+                throw mismatch(key, value, "a Float (within ±3.4e38)")
+            }
+            return float
+        }
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }

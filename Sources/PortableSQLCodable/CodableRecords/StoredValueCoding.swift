@@ -69,6 +69,13 @@ enum StoredValueCoding {
         return .real(value)
     }
 
+    /// The `Float` nearest a stored REAL, or `nil` for one beyond `Float`'s range, which would
+    /// read as an infinity (and be written back as one); a stored infinity stays one.
+    static func float(_ real: Double) -> Float? {
+        let float = Float(real)
+        return float.isFinite || real.isInfinite ? float : nil
+    }
+
     /// The one primitive `value` encodes as.
     private static func encodeSingle<T: Encodable>(_ value: T, _ name: String) throws -> SQLValue {
         let encoder = SingleValueEncoder(name: name)
@@ -115,7 +122,7 @@ private struct SingleValueDecoder: Decoder, SingleValueDecodingContainer {
         case is Bool.Type: decoded = LongConversion.convert(value).map { $0 != 0 }
         case is String.Type: decoded = value.textValue
         case is Double.Type: decoded = value.realValue
-        case is Float.Type: decoded = value.realValue.map { Float($0) }
+        case is Float.Type: decoded = value.realValue.flatMap(StoredValueCoding.float)
         case let integer as any FixedWidthInteger.Type: decoded = LongConversion.convert(value).flatMap { fitting(integer, $0) }
         case let columnType as any SQLColumnValue.Type: decoded = columnType.init(sqlValue: value)
         default: return try T(from: self)

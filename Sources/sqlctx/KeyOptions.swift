@@ -14,6 +14,23 @@ struct KeyOptions: ParsableArguments {
     @Flag(name: .long, help: "Ask for the key on the terminal, without echo.")
     var askKey = false
 
+    /// `--key KEY`, which is taken only to be refused with the ways that do exist.
+    @Option(name: [.customLong("key"), .customLong("key", withSingleDash: true)], help: .hidden)
+    var keyOnCommandLine: String?
+
+    /// Refuses `--key`, saying why there is none and what to use instead.
+    ///
+    /// - Throws: `ValidationError` when `--key` was given.
+    func validate() throws {
+        guard keyOnCommandLine == nil else {
+            throw ValidationError("""
+                there is no --key option, on purpose: a key on the command line shows in process listings and \
+                shell history. Give it with --key-file PATH, the \(Self.environmentVariable) environment variable, \
+                --ask-key, or, in the shell, PRAGMA key = '…' as the first statement
+                """)
+        }
+    }
+
     /// The environment variable holding the key.
     static let environmentVariable = "SQLCTX_KEY"
 

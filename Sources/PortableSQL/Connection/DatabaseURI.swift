@@ -3,7 +3,7 @@
 /// SQLite treats a name that starts with `file:` as a URI when `SQLITE_OPEN_URI` is passed, and
 /// also without it when it was built with `SQLITE_USE_URI` (Debian's system SQLite is), so the
 /// path check must read such a name as a URI whatever the open flags say.
-enum DatabaseURI {
+package enum DatabaseURI {
     /// The file of `uri`, percent-decoded: `nil` when `uri` does not start with `file:`, names
     /// an in-memory or temporary database (`mode=memory`, `:memory:`, an empty path), or has an
     /// authority other than empty or `localhost` (SQLite refuses those itself).
@@ -73,8 +73,8 @@ enum DatabaseURI {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The value of a hex digit of a `%HH` escape, in either case; `nil` for another byte.
-    static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of a hex digit (of a `%HH` escape, a hex key, …), in either case; `nil` for another byte.
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

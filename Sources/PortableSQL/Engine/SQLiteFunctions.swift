@@ -47,6 +47,10 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let progressHandler: @convention(c) (OpaquePointer?, Int32, (@convention(c) (UnsafeMutableRawPointer?) -> Int32)?, UnsafeMutableRawPointer?) -> Void
     package let getAutocommit: @convention(c) (OpaquePointer?) -> Int32
     package let dbReadonly: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+    /// `sqlite3_txn_state`; `nil` on an engine without it (the cluster).
+    package let txnState: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32)?
+    /// `sqlite3_limit`; `nil` on an engine without it (the cluster).
+    package let limit: (@convention(c) (OpaquePointer?, Int32, Int32) -> Int32)?
     package let traceV2: @convention(c) (OpaquePointer?, UInt32, (@convention(c) (UInt32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32)?, UnsafeMutableRawPointer?) -> Int32
     package let updateHook: @convention(c) (OpaquePointer?, (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int64) -> Void)?, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
     package let prepareV2: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32
@@ -142,6 +146,8 @@ extension SQLiteFunctions {
             progressHandler: try function("sqlite3_progress_handler"),
             getAutocommit: try function("sqlite3_get_autocommit"),
             dbReadonly: try function("sqlite3_db_readonly"),
+            txnState: try? function("sqlite3_txn_state"),
+            limit: try? function("sqlite3_limit"),
             traceV2: try function("sqlite3_trace_v2"),
             updateHook: try function("sqlite3_update_hook"),
             prepareV2: try function("sqlite3_prepare_v2"),
@@ -224,6 +230,8 @@ extension SQLiteFunctions {
         progressHandler: sqlite3_progress_handler,
         getAutocommit: sqlite3_get_autocommit,
         dbReadonly: sqlite3_db_readonly,
+        txnState: sqlite3_txn_state,
+        limit: sqlite3_limit,
         traceV2: sqlite3_trace_v2,
         updateHook: sqlite3_update_hook,
         prepareV2: sqlite3_prepare_v2,

@@ -1,8 +1,10 @@
 #if Tool
 /// A dot-command as typed: its name and its arguments, split as sqlite3 splits them. Arguments
-/// are apart by white space; one in single or double quotes may hold white space
-/// (`.import 'my file.csv' t`); outside single quotes, backslash escapes are read (`\t`,
-/// `\n`, `\r`, `\\`, `\"`, `\'`, `\a`, `\b`, `\e`, `\f`, `\v`, octal `\NNN`, hex `\xHH`).
+/// are apart by white space. One that starts with a single or double quote runs to the same
+/// quote (or the end of the line) and may hold white space (`.import 'my file.csv' t`); a quote
+/// further in is kept as it is (`x'00'`). Backslash escapes are read outside single quotes
+/// (`\t`, `\n`, `\r`, `\\`, `\"`, `\'`, `\a`, `\b`, `\e`, `\f`, `\v`, octal `\NNN`;
+/// another letter stands for itself (sqlite3 3.40 reads no `\xHH` there).
 struct DotCommandLine: Equatable {
     /// The name without its dot, such as `tables`.
     let name: String
@@ -10,33 +12,38 @@ struct DotCommandLine: Equatable {
     let arguments: [String]
 
     /// Splits `line` (which starts with `.`, perhaps after white space) into name and arguments.
-    ///
-    /// - Throws: `CommandFailure` for a quote that the line does not close.
-    init(_ line: String) throws {
+    init(_ line: String) {
         var words: [[UInt8]] = []
-        var word: [UInt8]?
-        var quote: UInt8?
-        var bytes = Array(line.utf8).drop { $0 == 0x20 || $0 == 0x09 }.dropFirst()[...]
-        while let byte = bytes.popFirst() {
-            if byte == 0x5C, quote != 0x27, !bytes.isEmpty {
-                word = (word ?? []) + Self.escape(&bytes)
-            } else if let open = quote {
-                if byte == open { quote = nil } else { word?.append(byte) }
-            } else if byte == 0x27 || byte == 0x22 {
-                quote = byte
-                word = word ?? []
-            } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                if let finished = word { words.append(finished) }
-                word = nil
+        var bytes = Array(line.utf8).drop(while: Self.isSpace).dropFirst()[...]
+        while true {
+            bytes = bytes.drop(while: Self.isSpace)
+            guard let first = bytes.first else { break }
+            var word: [UInt8] = []
+            if first == 0x27 || first == 0x22 {
+                bytes = bytes.dropFirst()
+                while let byte = bytes.popFirst(), byte != first {
+                    if byte == 0x5C, first == 0x22, !bytes.isEmpty {
+                        word += Self.escape(&bytes)
+                    } else {
+                        word.append(byte)
+                    }
+                }
             } else {
-                word = (word ?? []) + [byte]
+                while let byte = bytes.first, !Self.isSpace(byte) {
+                    bytes = bytes.dropFirst()
+                    word += byte == 0x5C && !bytes.isEmpty ? Self.escape(&bytes) : [byte]
+                }
             }
+            words.append(word)
         }
-        guard quote == nil else { throw CommandFailure("the quote in this dot-command is not closed") }
-        if let word { words.append(word) }
         let strings = words.map { String(decoding: $0, as: UTF8.self) }
         name = strings.first ?? ""
         arguments = Array(strings.dropFirst())
+    }
+
+    /// Whether `byte` is white space as C's `isspace` reads it.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     /// The bytes of the escape whose backslash was just read, taken from `bytes`.
@@ -51,15 +58,6 @@ struct DotCommandLine: Equatable {
         case UInt8(ascii: "r"): return [0x0D]
         case UInt8(ascii: "t"): return [0x09]
         case UInt8(ascii: "v"): return [0x0B]
-        case UInt8(ascii: "x"):
-            var value: UInt8 = 0
-            var digits = 0
-            while digits < 2, let next = bytes.first, let digit = DotCommandLine.hexDigit(next) {
-                value = value << 4 | digit
-                bytes = bytes.dropFirst()
-                digits += 1
-            }
-            return digits == 0 ? [letter] : [value]
         case UInt8(ascii: "0")...UInt8(ascii: "7"):
             var value = letter - 0x30
             var digits = 1
@@ -73,43 +71,54 @@ struct DotCommandLine: Equatable {
         }
     }
 
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x37
-        case 0x61...0x66: byte - 0x57
-        default: nil
-        }
-    }
-
     /// What `.help` prints: each dot-command with what it does.
     static let help = """
+        .backup [DB] FILE         copy DB (main at first) into FILE with the online backup; encrypted
+                                  under the same key when the database is
         .bail on|off              stop at the first error (off at first; -bail)
+        .changes on|off           after each input, the rows changed by its last statement and in all
+        .databases                the attached databases: name, file, r/o or r/w, open transaction
         .dump [TABLE]             SQL text that rebuilds the database (or the tables named like TABLE)
-        .echo on|off              print each statement and dot-command before it runs
+        .echo on|off              print each statement and dot-command before it runs (keys hidden)
+        .eqp on|off|trigger       before each statement, its query plan as a tree
         .exit, .quit              leave the shell
+        .fullschema               the schema, and the statistics ANALYZE gathered
         .headers on|off           column names above the rows (off at first; box, table and markdown show them always)
         .help                     this list
         .import [--skip N] FILE TABLE
                                   add the rows of a CSV file to TABLE, created from the header row when missing
                                   (into an existing table every row is data; --skip 1 skips a header)
         .indexes [TABLE]          the indexes (of the tables named like TABLE)
+        .limit [NAME [VALUE]]     SQLite's run-time limits, or the one named, first set to VALUE
         .mode [MODE] [TABLE] [--wrap N] [--wordwrap on|off] [--quote|--noquote]
                                   how rows are printed, as in sqlite3: list (at first), column, table, box,
                                   markdown, csv, json, line, html, insert (INSERTs into TABLE), quote, tabs,
                                   ascii, tcl, qbox; the options for the columnar ones; alone, the current mode
         .nullvalue TEXT           what NULL prints as (nothing at first)
+        .once FILE                write the results of the next input only to FILE
+        .open [--new] [--readonly] [FILE]
+                                  close the database and open FILE (none: a new one in memory); --new empties it
         .output [FILE]            write results to FILE from now on; alone, back to standard output
+        .parameter clear|init|list|set NAME VALUE|unset NAME
+                                  values for :NAME, @NAME, $NAME and ?N, bound to every statement
         .print TEXT...            print the words given
+        .prompt MAIN [CONTINUE]   the prompts at the terminal
         .read FILE                run the statements and dot-commands of FILE
+        .restore [DB] FILE        replace DB (main at first) by the database in FILE (which must exist)
+        .save FILE                as .backup FILE
         .schema [TABLE]           the CREATE statements (of the tables named like TABLE, with their indexes and triggers)
         .separator COL [ROW]      what separates values, and rows, in list, csv and similar modes
+        .shell CMD ARGS...        run CMD with /bin/sh (also .system)
         .show                     the current settings
         .tables [PATTERN]         the tables and views (named like PATTERN)
+        .timer on|off             after each input, the time it took
         .width N...               the width of each column in columnar modes (0: as wide as its values;
                                   negative: aligned right)
         PATTERN and TABLE are LIKE patterns: % matches any text, _ one character; case is ignored.
         Arguments may be in quotes; outside single quotes, backslash escapes (\\t, \\n, …) are read.
+        PRAGMA key = '…' (or hexkey, and rekey to change it), first, opens an encrypted database.
+        Not in sqlctx (yet): .dbinfo and .recover (the system SQLite lacks the sqlite_dbpage table they
+        read), .stats, .log, .excel, .eqp full, and the --zip, --append and --deserialize options of .open.
 
         """
 }

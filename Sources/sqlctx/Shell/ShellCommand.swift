@@ -96,16 +96,15 @@ struct ShellCommand: ParsableCommand {
     ///   or any statement or dot-command that failed.
     func run() throws {
         try reportingErrors {
-            let context = try open(database)
-            defer { try? context.close() }
+            let interrupts = ShellInterrupts()
+            let database = ShellDatabase(path: self.database, readOnly: readonly, key: try keyOptions.key(), settings: try cipherOptions.settings, interrupts: interrupts)
+            defer { database.close() }
             if showVersion {
-                let version = try context.selectAll(sql: "SELECT sqlite_version() || ' ' || sqlite_source_id()").first?.first?.textValue ?? ""
+                let version = try database.context().selectAll(sql: "SELECT sqlite_version() || ' ' || sqlite_source_id()").first?.first?.textValue ?? ""
                 FileHandle.standardOutput.write(Data((version + "\n").utf8))
                 return
             }
-            let interrupts = ShellInterrupts(stopping: context.interruptHandle)
-            let session = ShellSession(context: context, interrupts: interrupts)
-            session.databaseName = database ?? ":memory:"
+            let session = ShellSession(database: database, interrupts: interrupts)
             configure(session)
             let failed = try runAll(in: session)
             if failed || session.failures > 0 { throw ExitCode.failure }
@@ -167,31 +166,6 @@ struct ShellCommand: ParsableCommand {
             try session.run(StreamInput(), atPrompt: false)
         }
         return false
-    }
-
-    /// Opens `path` (`nil`: a private in-memory database) with the key the options give: an
-    /// existing database as the other commands do, a missing one created (encrypted with a key).
-    ///
-    /// - Throws: `CommandFailure` for a missing database with `--readonly`, an unreadable key
-    ///   file or a bad `--cipher-compatibility`; `SQLError` for a wrong key or a file that is not
-    ///   a database.
-    private func open(_ path: String?) throws -> SQLContext {
-        guard let path else {
-            guard let key = try keyOptions.key() else { return try SQLContext(path: nil) }
-            let context = try SQLContext(path: nil, configuration: .plus)
-            try context.key(.passphrase(key), settings: try cipherOptions.settings)
-            return context
-        }
-        if FileManager.default.fileExists(atPath: path) {
-            return try keyOptions.openExisting(path, cipher: cipherOptions, readOnly: readonly)
-        }
-        if readonly { throw CommandFailure("no database at \(path) to open read-only") }
-        guard let key = try keyOptions.key() else {
-            return try SQLContext(path: path, flags: [.readWrite, .create])
-        }
-        let context = try SQLContext(path: path, flags: [.readWrite, .create], configuration: .plus)
-        try context.key(.passphrase(key), settings: try cipherOptions.settings)
-        return context
     }
 }
 #endif

@@ -13,10 +13,12 @@ struct ShellError: Error {
         case run
         /// A dot-command failed.
         case command
+        /// A dot-command failed with a line that sqlite3 prints as it is (`Usage: …`).
+        case verbatim
     }
 
     /// Where the failing line came from, which sets the error's form.
-    enum Source {
+    enum Source: Equatable {
         /// A script or `.read` file: its statement starts on this line.
         case line(Int)
         /// The prompt of a terminal.
@@ -28,6 +30,17 @@ struct ShellError: Error {
     let stage: Stage
     /// The message: SQLite's own for its errors, the tool's for the others.
     let message: String
+
+    /// A dot-command's failure printed as `message` alone, as sqlite3 prints its usage lines
+    /// and a few other messages, without `Error: ` before them.
+    static func verbatim(_ message: String) -> ShellError {
+        ShellError(stage: .verbatim, message: message)
+    }
+
+    private init(stage: Stage, message: String) {
+        self.stage = stage
+        self.message = message
+    }
 
     /// `error` as it failed at `stage`.
     init(_ error: Error, stage: Stage) {
@@ -45,6 +58,7 @@ struct ShellError: Error {
     func line(from source: Source) -> String {
         switch (stage, source) {
         case (.command, _): "Error: \(message)"
+        case (.verbatim, _): message
         case (.prepare, .line(let number)): "Parse error near line \(number): \(message)"
         case (.run, .line(let number)): "Runtime error near line \(number): \(message)"
         case (.prepare, .prompt): "Parse error: \(message)"

@@ -3,15 +3,28 @@ import Foundation
 
 internal import PortableSQLSystem
 
-/// Where the shell writes results: standard output, or the file named by `.output FILE`.
-/// Text is gathered by `append(_:)` and written in large pieces; `flush()` writes what is gathered.
+/// Where the shell writes results: standard output, or the file named by `.output FILE` (or by
+/// `.once FILE`, for the next input only). Text is gathered by `append(_:)` and written in
+/// large pieces; `flush()` writes what is gathered.
 final class ShellOutput {
+    /// Where a `.once` file is in its one input.
+    private enum Once {
+        /// No `.once` file is open.
+        case none
+        /// `.once` has just opened its file: the next input writes to it.
+        case opened
+        /// The input after `.once` runs: its end sends results back to standard output.
+        case writing
+    }
+
     /// The file descriptor written to: standard output, or the `.output` file.
     private var descriptor = STDOUT_FILENO
     /// The `.output` file, when results go to one.
     private(set) var path: String?
     /// What is gathered and not yet written.
     private var pending: [UInt8] = []
+    /// The `.once` file's state.
+    private var once = Once.none
 
     /// Gathers `text`, writing out when enough is gathered.
     ///
@@ -63,6 +76,26 @@ final class ShellOutput {
         if descriptor != STDOUT_FILENO { close(descriptor) }
         descriptor = opened
         self.path = path
+        once = .none
+    }
+
+    /// Sends the results of the next input (a dot-command, or the statements of one line or
+    /// script chunk) to a new or emptied file at `path`, then back to standard output, as
+    /// sqlite3's `.once` does; `privately` as for `redirect(to:privately:)`.
+    ///
+    /// - Throws: as `redirect(to:privately:)`.
+    func redirectOnce(to path: String, privately: Bool) throws {
+        try redirect(to: path, privately: privately)
+        once = .opened
+    }
+
+    /// Marks the end of one input: the input after `.once` sends results back to standard output.
+    func endInput() {
+        switch once {
+        case .none: break
+        case .opened: once = .writing
+        case .writing: try? redirect(to: nil, privately: false)
+        }
     }
 }
 #endif

@@ -1,4 +1,5 @@
 #if Tool
+import Foundation
 import PortableSQLPlus
 
 extension ShellSession {
@@ -8,11 +9,11 @@ extension ShellSession {
     /// - Throws: `CommandFailure` for an unknown command or wrong arguments, and what the
     ///   command itself throws (`SQLError`, …).
     func runDotCommand(_ line: String) throws -> Next {
-        let command = try DotCommandLine(line)
+        let command = DotCommandLine(line)
         let arguments = command.arguments
         /// Throws `usage` unless the command has a number of arguments in `range`.
         func expect(_ range: ClosedRange<Int>, _ usage: String) throws {
-            guard range.contains(arguments.count) else { throw CommandFailure("Usage: \(usage)") }
+            guard range.contains(arguments.count) else { throw ShellError.verbatim("Usage: \(usage)") }
         }
         switch command.name {
         case "quit", "exit":
@@ -22,18 +23,55 @@ extension ShellSession {
             try output.append(DotCommandLine.help)
         case "tables":
             try expect(0...1, ".tables [PATTERN]")
-            try output.append(SchemaListing(context: context).tables(like: arguments.first))
+            try output.append(SchemaListing(context: try context).tables(like: arguments.first))
         case "schema":
             try expect(0...1, ".schema [TABLE]")
-            try output.append(SchemaListing(context: context).schema(like: arguments.first))
+            try output.append(SchemaListing(context: try context).schema(like: arguments.first))
+        case "fullschema":
+            try expect(0...0, ".fullschema ?--indent?")
+            try output.append(bytes: fullSchema())
         case "indexes", "indices":
             try expect(0...1, ".indexes [TABLE]")
-            try output.append(SchemaListing(context: context).indexes(like: arguments.first))
+            try output.append(SchemaListing(context: try context).indexes(like: arguments.first))
+        case "databases":
+            try output.append(listedDatabases())
+        case "open":
+            try openDatabase(arguments)
+        case "backup", "save":
+            try backupDatabase(arguments, command: command.name)
+        case "restore":
+            try restoreDatabase(arguments)
+        case "changes":
+            try expect(1...1, ".changes on|off")
+            reports.changes = try switchValue(arguments[0])
+        case "timer":
+            try expect(1...1, ".timer on|off")
+            reports.timer = try switchValue(arguments[0])
+        case "eqp":
+            try expect(1...1, ".eqp off|on|trace|trigger|full")
+            switch arguments[0].lowercased() {
+            case "trigger": reports.queryPlans = true
+            case "full", "trace": throw CommandFailure(".eqp \(arguments[0]) (the plan with each statement's bytecode) is not in sqlctx; use .eqp on, or EXPLAIN")
+            default: reports.queryPlans = try switchValue(arguments[0])
+            }
+        case "parameter":
+            try output.append(ShellParameters(context: try context).run(arguments))
+        case "limit", "limits":
+            try output.append(limits(arguments))
+        case "prompt":
+            if arguments.count > 0 { prompts.main = arguments[0] }
+            if arguments.count > 1 { prompts.continuation = arguments[1] }
+        case "shell", "system":
+            guard !arguments.isEmpty else { throw ShellError.verbatim("Usage: .system COMMAND") }
+            try runShellCommand(arguments)
+        case "once":
+            try expect(0...1, ".once FILE")
+            if let file = arguments.first { try output.redirectOnce(to: file, privately: database.isEncrypted) }
         case "mode":
             try selectMode(arguments)
         case "headers", "header":
             try expect(1...1, ".headers on|off")
-            settings.showHeaders(try Self.switchValue(arguments[0]))
+            settings.showHeaders(try switchValue(arguments[0]))
         case "nullvalue":
             try expect(1...1, ".nullvalue STRING")
             settings.nullValue = Array(arguments[0].utf8)
@@ -48,10 +86,10 @@ extension ShellSession {
             }
         case "bail":
             try expect(1...1, ".bail on|off")
-            bail = try Self.switchValue(arguments[0])
+            bail = try switchValue(arguments[0])
         case "echo":
             try expect(1...1, ".echo on|off")
-            echo = try Self.switchValue(arguments[0])
+            echo = try switchValue(arguments[0])
         case "print":
             try output.append(arguments.joined(separator: " ") + "\n")
         case "show":
@@ -59,15 +97,15 @@ extension ShellSession {
             try output.append(shownSettings())
         case "output":
             try expect(0...1, ".output [FILE]")
-            try output.redirect(to: arguments.first, privately: context.isEncrypted)
+            try output.redirect(to: arguments.first, privately: database.isEncrypted)
         case "read":
             try expect(1...1, ".read FILE")
             return try read(arguments[0])
         case "import":
-            try CSVImport(arguments: arguments).run(on: context)
+            try CSVImport(arguments: arguments).run(on: try context)
         case "dump":
             try expect(0...1, ".dump [TABLE]")
-            try SQLDump(context: context, output: output).write(tablesLike: arguments.first)
+            try SQLDump(context: try context, output: output).write(tablesLike: arguments.first)
         default:
             throw CommandFailure("unknown command or invalid arguments:  \"\(command.name)\". Enter \".help\" for help")
         }
@@ -75,17 +113,41 @@ extension ShellSession {
     }
 
     /// The value of an on/off argument, read as sqlite3 reads it: `on`, `yes`, `true` or a
-    /// non-zero number for on; `off`, `no`, `false` or 0 for off.
+    /// non-zero number for on; `off`, `no`, `false` or 0 for off; anything else is off, with
+    /// sqlite3's warning on standard error (not an error: the input goes on, the status stays 0).
     ///
-    /// - Throws: `CommandFailure` for anything else.
-    static func switchValue(_ argument: String) throws -> Bool {
+    /// - Throws: `CommandFailure` when results gathered before the warning cannot be written.
+    func switchValue(_ argument: String) throws -> Bool {
         switch argument.lowercased() {
         case "on", "yes", "true": return true
         case "off", "no", "false": return false
         default:
-            guard let number = Int(argument) else { throw CommandFailure("ERROR: Not a boolean value: \"\(argument)\". Assuming \"no\".") }
-            return number != 0
+            if let number = Int(argument) { return number != 0 }
+            try output.flush()
+            FileHandle.standardError.write(Data("ERROR: Not a boolean value: \"\(argument)\". Assuming \"no\".\n".utf8))
+            return false
         }
+    }
+
+    /// `.shell COMMAND…` (or `.system`): runs the words joined by spaces with `/bin/sh -c`, its
+    /// output straight to the terminal, as sqlite3's `system()` does, and tells a non-zero
+    /// wait status on standard error.
+    ///
+    /// - Throws: `CommandFailure` when `/bin/sh` cannot be started.
+    func runShellCommand(_ arguments: [String]) throws {
+        try output.flush()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", arguments.joined(separator: " ")]
+        do {
+            try process.run()
+        } catch {
+            throw CommandFailure("cannot run /bin/sh: \(error.localizedDescription)")
+        }
+        process.waitUntilExit()
+        // sqlite3 prints system()'s wait status: the exit status times 256, or the signal.
+        let status = process.terminationReason == .exit ? process.terminationStatus << 8 : process.terminationStatus
+        if status != 0 { FileHandle.standardError.write(Data("System command returns \(status)\n".utf8)) }
     }
 }
 #endif

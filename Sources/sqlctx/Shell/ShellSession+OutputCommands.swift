@@ -33,7 +33,7 @@ extension ShellSession {
                 settings.wrap = wrap
             case "--wordwrap", "-wordwrap":
                 guard let value = rest.popFirst() else { throw CommandFailure("Usage: .mode \(name) --wordwrap on|off") }
-                settings.wordWrap = try Self.switchValue(value)
+                settings.wordWrap = try switchValue(value)
             case "--ww", "-ww":
                 settings.wordWrap = true
             case "--quote", "-quote":
@@ -60,7 +60,7 @@ extension ShellSession {
             ("echo", echo ? "on" : "off"), ("eqp", "off"), ("explain", "auto"), ("headers", settings.headers ? "on" : "off"),
             ("mode", mode), ("nullvalue", quoted(settings.nullValue)), ("output", output.path ?? "stdout"),
             ("colseparator", quoted(settings.columnSeparator)), ("rowseparator", quoted(settings.rowSeparator)),
-            ("stats", "off"), ("width", settings.widths.map { "\($0) " }.joined()), ("filename", databaseName),
+            ("stats", "off"), ("width", settings.widths.map { "\($0) " }.joined()), ("filename", database.name),
         ]
         return shown.map { String(repeating: " ", count: max(12 - $0.0.count, 0)) + $0.0 + ": " + $0.1 + "\n" }.joined()
     }

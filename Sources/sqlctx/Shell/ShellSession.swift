@@ -16,16 +16,18 @@ final class ShellSession {
     /// The most `.read` files open at once (one reading another), against a file that reads itself.
     static let readDepthLimit = 16
 
-    /// The open database.
-    let context: SQLContext
-    /// The database's name as given (`.show`'s filename): `:memory:` for none.
-    var databaseName = ":memory:"
+    /// The database, opened when first needed; `.open` replaces it.
+    let database: ShellDatabase
     /// Ctrl-C, which interrupts the running statement and stops a script or `.read` file.
     let interrupts: ShellInterrupts?
-    /// Where results go (`.output`).
+    /// Where results go (`.output`, `.once`).
     let output = ShellOutput()
     /// How results are printed (`.mode`, `.headers`, `.separator`, `.nullvalue`, `.width`).
     var settings = ShellSettings()
+    /// What is printed beside each statement's rows (`.changes`, `.timer`, `.eqp`).
+    var reports = ShellReports()
+    /// The prompts at the terminal: for a new statement, and for one that goes on (`.prompt`).
+    var prompts = (main: "sqlctx> ", continuation: "   ...> ")
     /// Whether the first error stops the input (`.bail`, `-bail`).
     var bail = false
     /// Whether each statement and dot-command is printed before it runs (`.echo`, `-echo`).
@@ -35,10 +37,17 @@ final class ShellSession {
     /// How many `.read` files are being read now.
     private var readDepth = 0
 
-    /// A session on `context`, whose statements `interrupts` stops.
-    init(context: SQLContext, interrupts: ShellInterrupts?) {
-        self.context = context
+    /// A session on `database`, whose statements `interrupts` stops.
+    init(database: ShellDatabase, interrupts: ShellInterrupts?) {
+        self.database = database
         self.interrupts = interrupts
+    }
+
+    /// The open database, opened now if nothing has needed it yet.
+    ///
+    /// - Throws: as `ShellDatabase.context()`.
+    var context: SQLContext {
+        get throws { try database.context() }
     }
 
     /// Reads `input` to its end or to `.quit`, running what it holds, as sqlite3 does: each
@@ -56,7 +65,7 @@ final class ShellSession {
         var pending: [String] = []
         var pendingStart = 0
         var lineNumber = 0
-        while let line = input.readLine(prompt: pending.isEmpty ? "sqlctx> " : "   ...> ") {
+        while let line = input.readLine(prompt: pending.isEmpty ? prompts.main : prompts.continuation) {
             lineNumber += 1
             if atPrompt { _ = interrupts?.take() }
             if pending.isEmpty, line.drop(while: \.isWhitespace).hasPrefix(".") {
@@ -104,6 +113,7 @@ final class ShellSession {
     func runLine(_ line: String, from source: ShellError.Source) throws -> Next {
         if line.drop(while: \.isWhitespace).hasPrefix(".") {
             if echo { try output.append(bytes: Array((line + "\n").utf8)) }
+            defer { output.endInput() }
             do {
                 if try runDotCommand(line) == .quit { return .quit }
             } catch {
@@ -121,20 +131,39 @@ final class ShellSession {
         return try runStatements(statements, from: source)
     }
 
-    /// Runs `statements` from `source` (where a script's start at its line) until one fails.
+    /// Runs `statements` from `source` (where a script's start at its line) until one fails;
+    /// from a script or the prompt, with the time they took (`.timer`) and, when none failed,
+    /// the rows they changed (`.changes`) after them, as sqlite3 prints these for each input.
     private func runStatements(_ statements: [PendingStatements.Statement], from source: ShellError.Source) throws -> Next {
-        defer { try? output.flush() }
+        defer {
+            try? output.flush()
+            output.endInput()
+        }
+        let reported = source != .argument
+        let clock = reported && reports.timer ? ShellClock() : nil
         for statement in statements {
             do {
-                if echo { try output.append(bytes: Array((statement.sql + "\n").utf8)) }
+                if echo { try output.append(bytes: Array((KeyStatements.redacted(statement.sql) + "\n").utf8)) }
                 try execute(statement.sql)
             } catch {
+                try printTime(since: clock)
                 if case .line(let start) = source { return try report(error, from: .line(start + statement.linesBefore)) }
                 return try report(error, from: source)
             }
         }
+        try printTime(since: clock)
+        if reported, reports.changes, let context = try? context {
+            try output.append("changes: \(context.changes)   total_changes: \(context.totalChanges)\n")
+        }
         try output.flush()
         return .proceed
+    }
+
+    /// Prints the time since `clock` started, on standard output as sqlite3 prints it.
+    private func printTime(since clock: ShellClock?) throws {
+        guard let clock else { return }
+        try output.flush()
+        FileHandle.standardOutput.write(Data(clock.report().utf8))
     }
 
     /// Prints `error` on standard error as sqlite3 does, counts it, and says whether the
@@ -147,18 +176,33 @@ final class ShellSession {
         return bail ? .quit : .proceed
     }
 
-    /// Runs one statement and prints its rows, if it has columns, in the current settings.
+    /// Runs one statement and prints its rows, if it has columns, in the current settings:
+    /// its parameters bound from `.parameter`'s table, its query plan first with `.eqp on`.
+    /// A key pragma (`PRAGMA key`, `rekey`, …) and, before the database is open, `PRAGMA
+    /// cipher_compatibility` are taken by the shell, which opens the database with them.
     ///
     /// - Throws: `ShellError` for an error of SQLite (saying whether preparing or running
     ///   the statement failed), or `CommandFailure` when results cannot be written.
     func execute(_ sql: String) throws {
+        if let pragma = KeyPragma(sql) { return try takeKey(pragma) }
         let statement: SQLStatement
+        let context: SQLContext
         do {
+            if try database.takeCompatibility(sql) { return }
+            context = try self.context
             statement = try context.prepare(sql: sql)
         } catch {
             throw ShellError(error, stage: .prepare)
         }
         defer { try? statement.close() }
+        do {
+            try ShellParameters(context: context).bind(statement)
+        } catch {
+            throw ShellError(error, stage: .run)
+        }
+        if reports.queryPlans, !QueryPlanTree.isExplain(sql) {
+            try output.append(QueryPlanTree(context: context).render(sql))
+        }
         var result = ShellResult(columns: statement.columnCount > 0 ? statement.columnNames : [])
         var failure: ShellError?
         do {
@@ -169,18 +213,27 @@ final class ShellSession {
             failure = ShellError(error, stage: .run)
         }
         // The rows read before an error are printed, as sqlite3 prints them as they come.
-        if statement.columnCount > 0 {
-            if settings.mode.isColumnar {
-                try output.append(bytes: ColumnarRenderer(settings: settings).render(result))
-                // sqlite3 keeps a width for each column it printed (0: as wide as the values).
-                if settings.widths.count < result.columns.count, !result.rows.isEmpty {
-                    settings.widths += Array(repeating: 0, count: result.columns.count - settings.widths.count)
-                }
-            } else {
-                try output.append(bytes: RowRenderer(settings: settings, literals: SQLiteLiterals(context: context)).render(result))
-            }
+        if QueryPlanTree.isQueryPlan(sql) {
+            try output.append(QueryPlanTree.render(result.rows.map { $0.map(\.value) }))
+        } else if statement.columnCount > 0 {
+            try print(result, literals: SQLiteLiterals(context: context))
         }
         if let failure { throw failure }
+    }
+
+    /// Prints `result` in the current mode.
+    ///
+    /// - Throws: `CommandFailure` when it cannot be written.
+    func print(_ result: ShellResult, literals: SQLiteLiterals) throws {
+        if settings.mode.isColumnar {
+            try output.append(bytes: ColumnarRenderer(settings: settings).render(result))
+            // sqlite3 keeps a width for each column it printed (0: as wide as the values).
+            if settings.widths.count < result.columns.count, !result.rows.isEmpty {
+                settings.widths += Array(repeating: 0, count: result.columns.count - settings.widths.count)
+            }
+        } else {
+            try output.append(bytes: RowRenderer(settings: settings, literals: literals).render(result))
+        }
     }
 
     /// Reads the file at `path` as a script (`.read`): its statements and dot-commands run in

@@ -1,0 +1,53 @@
+import Foundation
+import PortableSQLTestSupport
+import Testing
+
+/// Where sqlctx's dot-commands knowingly differ from sqlite3's, or print what cannot be
+/// compared byte for byte (times).
+@Suite struct ShellDatabaseCommandTests {
+    /// sqlite3 restores an empty database from a file that does not exist, emptying the
+    /// database; sqlctx refuses, and nothing changes.
+    @Test func restoreFromAMissingFileChangesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("keep.db")
+        try sqlite3(path, "CREATE TABLE k(x); INSERT INTO k VALUES (1);")
+        let missing = directory.path("missing.db")
+        let run = try runSQLCtx([path], input: ".restore \(missing)\nSELECT count(*) FROM k;\n")
+        #expect(run.output == "1\n" && run.status == 1, "\(run.output)")
+        #expect(run.errors == "Error: cannot open \"\(missing)\": there is no database file to restore from, and nothing was changed\n")
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    /// `.timer on` prints sqlite3's line after each input, errors included, on standard output.
+    @Test func timerReportsEachInput() throws {
+        let run = try runSQLCtx([], input: ".timer on\nSELECT 1; SELECT 2;\nSELECT nope;\n.timer off\nSELECT 3;\n")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5 && lines[0] == "1" && lines[1] == "2" && lines[4] == "3", "\(run.output)")
+        let pattern = #/^Run Time: real \d+\.\d{3} user \d+\.\d{6} sys \d+\.\d{6}$/#
+        #expect(lines[2].wholeMatch(of: pattern) != nil && lines[3].wholeMatch(of: pattern) != nil, "\(run.output)")
+        #expect(run.status == 1)
+    }
+
+    /// A database is opened when first needed, as sqlite3 opens it: a file that is never
+    /// used is not created, and a read-only open of a missing file fails at its first use.
+    @Test func theDatabaseOpensWhenFirstNeeded() throws {
+        let directory = try TemporaryDirectory()
+        let unused = directory.path("unused.db")
+        #expect(try runSQLCtx([unused], input: ".mode csv\n.print hi\n").output == "hi\n")
+        #expect(!FileManager.default.fileExists(atPath: unused))
+        let run = try runSQLCtx([unused, "-readonly"], input: "SELECT 1;\n")
+        #expect(run.status == 1 && run.errors == "Parse error near line 1: no database at \(unused) to open read-only\n", "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: unused))
+    }
+
+    /// `.eqp full` and the other commands sqlctx does not have say so, and `.help` lists them.
+    @Test func commandsNotInSqlctxSaySo() throws {
+        let run = try runSQLCtx([], input: ".eqp full\n.open --zip x.zip\n.help\n")
+        #expect(run.errors == """
+            Error: .eqp full (the plan with each statement's bytecode) is not in sqlctx; use .eqp on, or EXPLAIN
+            sqlctx does not open databases with --zip; open the file itself
+
+            """, "\(run.errors)")
+        #expect(run.output.contains("Not in sqlctx (yet): .dbinfo and .recover"))
+    }
+}

@@ -6,7 +6,7 @@ SWIFT ?= swift
 # (Package.swift), which an app turns on for what it uses.
 TRAITS ?= --enable-all-traits
 
-.PHONY: bootstrap build demo test example bench bench-cluster sanitize docs
+.PHONY: bootstrap build demo test example bench bench-cluster sanitize docs install
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -20,6 +20,24 @@ demo: bootstrap
 test: bootstrap
 	bash Scripts/portability-check
 	$(SWIFT) test $(TRAITS) --disable-xctest
+
+# Installs `sqlctx` under PREFIX (/usr/local by default; DESTDIR before it for packaging): the
+# release build in bin/, its man page in share/man/man1/ (from swift-argument-parser's
+# generate-manual plugin, run on a debug build, since its release build of the whole package
+# would include the test support, which needs testable modules), and its bash, zsh and fish
+# completions where those shells look for them. Scripts/check-install checks the result.
+PREFIX ?= /usr/local
+install: bootstrap
+	$(SWIFT) build -c release $(TRAITS) --product sqlctx
+	$(SWIFT) package $(TRAITS) generate-manual --configuration debug
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 .build/release/sqlctx $(DESTDIR)$(PREFIX)/bin/sqlctx
+	install -m 644 .build/plugins/GenerateManual/outputs/sqlctx/sqlctx.1 $(DESTDIR)$(PREFIX)/share/man/man1/sqlctx.1
+	.build/release/sqlctx --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/sqlctx
+	.build/release/sqlctx --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_sqlctx
+	.build/release/sqlctx --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/sqlctx.fish
 
 # Examples/NotesServer, a Hummingbird 2 service over PortableSQLServer, built in its own package
 # (Examples/NotesServer/.build; `make test` never builds it), run on 127.0.0.1 and checked end to

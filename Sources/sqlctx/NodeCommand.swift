@@ -11,7 +11,11 @@ struct NodeCommand: ParsableCommand {
         discussion: """
             The node with --id 1 bootstraps a new cluster the first time it starts; the others \
             start with --join and the address of a member. A node started again with its id and \
-            data folder takes its place back. Prints one line, "ready ID ADDRESS", when it serves.
+            data folder takes its place back. Prints one line, "ready ID ADDRESS", when it serves; \
+            then, on standard error, a line for each change of leader ("leader ID ADDRESS", \
+            "leader lost"), the members once a leader is found ("member ID ADDRESS"), each member \
+            that joins or leaves later ("member ID ADDRESS joined"), and "stopped ID ADDRESS" \
+            when it stops.
 
             Example: sqlctx node --id 1 --address 127.0.0.1:9001 --data-dir /tmp/node1
             """
@@ -48,9 +52,13 @@ struct NodeCommand: ParsableCommand {
                 try node.join(cluster: join.split(separator: ",").map { String($0) })
             }
             FileHandle.standardOutput.write(Data("ready \(id) \(address)\n".utf8))
+            let watch = NodeWatch(address: address)
+            watch.start()
             var received: Int32 = 0
             sigwait(&signals, &received)
+            watch.stop()
             node.stop()
+            NodeWatch.log("stopped \(id) \(address)")
         }
     }
 

@@ -140,6 +140,11 @@ final class LocalCluster {
         }
     }
 
+    /// What `node` printed since its last start (its "ready" line, and its log on standard error).
+    func log(of node: Node) -> String {
+        (try? String(contentsOfFile: folder.path("node\(node.id)-\(max(node.starts - 1, 0)).log"), encoding: .utf8)) ?? ""
+    }
+
     /// Kills `node` with SIGKILL and waits for it to end.
     func kill(_ node: Node) {
         guard let process = node.process else { return }

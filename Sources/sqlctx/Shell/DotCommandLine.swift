@@ -71,6 +71,13 @@ struct DotCommandLine: Equatable {
         }
     }
 
+    /// The names of the dot-commands (without their dot), which Tab completes.
+    static let names = [
+        "backup", "bail", "changes", "databases", "dump", "echo", "eqp", "exit", "fullschema", "headers", "help",
+        "import", "indexes", "limit", "mode", "nullvalue", "once", "open", "output", "parameter", "print", "prompt",
+        "quit", "read", "restore", "save", "schema", "separator", "shell", "show", "system", "tables", "timer", "width",
+    ]
+
     /// What `.help` prints: each dot-command with what it does.
     static let help = """
         .backup [DB] FILE         copy DB (main at first) into FILE with the online backup; encrypted

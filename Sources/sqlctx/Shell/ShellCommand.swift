@@ -31,11 +31,13 @@ struct ShellCommand: ParsableCommand {
             statement failed.
 
             Keys come from --key-file PATH, the SQLCTX_KEY environment variable, or --ask-key; \
-            never from the command line itself.
+            never from the command line itself. With --cluster, DB names a database of the dqlite \
+            cluster at those addresses, with the same prompt, modes and dot-commands.
 
             Example: sqlctx shell app.db
             Example: sqlctx app.db -json "SELECT * FROM users"
             Example: sqlctx app-encrypted.db --key-file key.txt < script.sql
+            Example: sqlctx shell --cluster 127.0.0.1:9001,127.0.0.1:9002 app
             """,
         helpNames: [.short, .long, .customLong("help", withSingleDash: true)]
     )
@@ -85,6 +87,9 @@ struct ShellCommand: ParsableCommand {
     @Flag(name: .sqlite3("readonly"), help: "Open the database read-only: statements that write fail.")
     var readonly = false
 
+    @Option(name: .customLong("cluster"), help: ArgumentHelp("Open the database named DB of the dqlite cluster at these comma-separated host:port addresses.", valueName: "ADDRESSES"))
+    var cluster: String?
+
     @OptionGroup var keyOptions: KeyOptions
 
     @OptionGroup var cipherOptions: CipherOptions
@@ -97,7 +102,8 @@ struct ShellCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let interrupts = ShellInterrupts()
-            let database = ShellDatabase(path: self.database, readOnly: readonly, key: try keyOptions.key(), settings: try cipherOptions.settings, interrupts: interrupts)
+            let nodes = cluster.map { $0.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) } }
+            let database = ShellDatabase(path: self.database, readOnly: readonly, key: try keyOptions.key(), settings: try cipherOptions.settings, interrupts: interrupts, cluster: nodes)
             defer { database.close() }
             if showVersion {
                 let version = try database.context().selectAll(sql: "SELECT sqlite_version() || ' ' || sqlite_source_id()").first?.first?.textValue ?? ""
@@ -159,9 +165,12 @@ struct ShellCommand: ParsableCommand {
         }
         let atPrompt = interactive || (!batch && isatty(STDIN_FILENO) == 1)
         if atPrompt {
-            let banner = "sqlctx \(ToolVersion.number) on \(database ?? "a transient in-memory database")\(readonly ? " (read-only)" : ""). .help lists the dot-commands, .quit leaves.\n"
+            let place = cluster.map { "database \(database ?? "(none named)") of the cluster at \($0)" } ?? database ?? "a transient in-memory database"
+            let banner = "sqlctx \(ToolVersion.number) on \(place)\(readonly ? " (read-only)" : ""). .help lists the dot-commands, .quit leaves.\n"
             FileHandle.standardOutput.write(Data(banner.utf8))
-            try session.run(TerminalInput(historyPath: ShellHistory.path, interrupts: session.interrupts), atPrompt: true)
+            let terminal = TerminalInput(historyPath: ShellHistory.path, interrupts: session.interrupts)
+            ShellCompletion.install { [database = session.database] in try? database.context() }
+            try session.run(terminal, atPrompt: true)
         } else {
             try session.run(StreamInput(), atPrompt: false)
         }

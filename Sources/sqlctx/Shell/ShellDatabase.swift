@@ -1,6 +1,7 @@
 #if Tool
 import Foundation
 import PortableSQL
+import PortableSQLCluster
 import PortableSQLPlus
 
 /// The shell's database, opened as sqlite3 and sqlcipher open theirs: when a statement or
@@ -11,7 +12,12 @@ import PortableSQLPlus
 /// none it is opened on the system SQLite. A database that does not exist is created, encrypted
 /// when there is a key. An open that fails is tried again by the next statement, so that a
 /// `PRAGMA key` after "file is not a database" works, as it does in sqlcipher.
+///
+/// On a cluster (`--cluster`), the database is the cluster's database of that name, which
+/// dqlite keeps unencrypted: a key is refused.
 final class ShellDatabase {
+    /// The dqlite nodes whose cluster holds the databases; `nil` for files on this machine.
+    private let cluster: [String]?
     /// The file as given (`.show`'s `filename`); `nil` for a private in-memory database.
     private(set) var path: String?
     /// Whether the database is opened read-only (`-readonly`, `.open --readonly`).
@@ -28,7 +34,8 @@ final class ShellDatabase {
     private var opened: SQLContext?
 
     /// The database at `path` (`nil`: in memory), to open when first needed with `key` and `settings`.
-    init(path: String?, readOnly: Bool, key: String?, settings: SQLCipherSettings, interrupts: ShellInterrupts?) {
+    init(path: String?, readOnly: Bool, key: String?, settings: SQLCipherSettings, interrupts: ShellInterrupts?, cluster: [String]? = nil) {
+        self.cluster = cluster
         self.path = path
         name = path ?? ":memory:"
         self.readOnly = readOnly
@@ -61,6 +68,12 @@ final class ShellDatabase {
 
     /// Opens the database with the key and settings given so far.
     private func open() throws -> SQLContext {
+        if let cluster {
+            guard let path else { throw CommandFailure("name the cluster's database: sqlctx shell --cluster ADDRESS,… NAME") }
+            guard key == nil else { throw CommandFailure("a cluster's databases are not encrypted: give no key") }
+            guard !readOnly else { throw CommandFailure("a cluster's databases open read-write only") }
+            return try SQLContext(cluster: cluster, database: path)
+        }
         guard let path else {
             guard let key else { return try SQLContext(path: nil) }
             let context = try SQLContext(path: nil, configuration: .plus)

@@ -1,8 +1,10 @@
 #if Tool
 /// SQLite's keywords (its documentation's list, 147 of them), which insert mode quotes when a
-/// table or column has one as its name, as `sqlite3_keyword_check` tells sqlite3.
+/// table or column has one as its name, as `sqlite3_keyword_check` tells sqlite3, and which Tab
+/// completes.
 enum SQLKeywords {
-    private static let all: Set<String> = [
+    /// The keywords, in upper case.
+    static let all: Set<String> = [
         "ABORT", "ACTION", "ADD", "AFTER", "ALL", "ALTER", "ALWAYS", "ANALYZE", "AND", "AS", "ASC", "ATTACH",
         "AUTOINCREMENT", "BEFORE", "BEGIN", "BETWEEN", "BY", "CASCADE", "CASE", "CAST", "CHECK", "COLLATE", "COLUMN",
         "COMMIT", "CONFLICT", "CONSTRAINT", "CREATE", "CROSS", "CURRENT", "CURRENT_DATE", "CURRENT_TIME",

@@ -117,6 +117,19 @@ import Testing
             .tables a%
             .indexes
             .indexes t
+            .schema
+            .schema --nosys
+            .schema t
+            .schema aux.%
+            .schema t*
+            .schema j%
+            CREATE TABLE "quoted name"(x /* a comment */, "odd col", [select]);
+            CREATE VIEW "a view" AS SELECT * FROM "quoted name";
+            CREATE TEMP VIEW tv AS SELECT 1 AS one, 2;
+            CREATE TABLE trailing(x -- to the end
+            );
+            .schema
+            .schema a b
             .fullschema
             ANALYZE;
             .fullschema

@@ -113,7 +113,8 @@ struct DotCommandLine: Equatable {
         .read FILE                run the statements and dot-commands of FILE
         .restore [DB] FILE        replace DB (main at first) by the database in FILE (which must exist)
         .save FILE                as .backup FILE
-        .schema [TABLE]           the CREATE statements (of the tables named like TABLE, with their indexes and triggers)
+        .schema [--nosys] [TABLE] the CREATE statements (of the tables named like TABLE, with their indexes and
+                                  triggers; --nosys leaves out SQLite's own tables)
         .separator COL [ROW]      what separates values, and rows, in list, csv and similar modes
         .shell CMD ARGS...        run CMD with /bin/sh (also .system)
         .show                     the current settings

@@ -1,8 +1,8 @@
 #if Tool
 import PortableSQL
 
-/// What `.tables`, `.schema` and `.indexes` print, read from the schema tables.
-/// SQLite's own tables (`sqlite_sequence`, `sqlite_stat1`, …) are left out of the first two.
+/// What `.tables` and `.indexes` print, read from the schema tables of every attached
+/// database; SQLite's own tables (`sqlite_sequence`, `sqlite_stat1`, …) are left out of `.tables`.
 struct SchemaListing {
     /// The database whose schema is listed.
     let context: SQLContext
@@ -14,18 +14,6 @@ struct SchemaListing {
     /// - Throws: `SQLError` when the schema cannot be read.
     func tables(like pattern: String?) throws -> String {
         try columns(names(where: "type IN ('table','view') AND name NOT LIKE 'sqlite_%' AND name LIKE ?1", pattern))
-    }
-
-    /// The CREATE statement, ended by `;`, of each table, view, index and trigger whose table is
-    /// named like `pattern` (everything when `nil`), in the order they were made.
-    ///
-    /// - Throws: `SQLError` when the schema cannot be read.
-    func schema(like pattern: String?) throws -> String {
-        try lines("""
-            SELECT sql FROM sqlite_master
-            WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND tbl_name LIKE ?
-            ORDER BY rowid
-            """, pattern, suffix: ";")
     }
 
     /// The names of the indexes of the tables named like `pattern` (every index when `nil`),
@@ -63,12 +51,6 @@ struct SchemaListing {
                 (index < rowCount ? "" : "  ") + names[index] + String(repeating: " ", count: width - names[index].utf8.count)
             }.joined() + "\n"
         }.joined()
-    }
-
-    /// The text values of `sql`'s first column, with `pattern` (or `%`) bound, each followed by
-    /// `suffix` and a line end.
-    private func lines(_ sql: String, _ pattern: String?, suffix: String) throws -> String {
-        try context.selectAll(sql: sql, parameters: [.text(pattern ?? "%")]).compactMap { $0.first?.textValue }.map { $0 + suffix + "\n" }.joined()
     }
 }
 #endif

@@ -25,8 +25,12 @@ extension ShellSession {
             try expect(0...1, ".tables [PATTERN]")
             try output.append(SchemaListing(context: try context).tables(like: arguments.first))
         case "schema":
-            try expect(0...1, ".schema [TABLE]")
-            try output.append(SchemaListing(context: try context).schema(like: arguments.first))
+            let options = arguments.filter { $0.hasPrefix("--") }
+            let patterns = arguments.filter { !$0.hasPrefix("--") }
+            guard options.allSatisfy({ $0 == "--nosys" }), patterns.count <= 1 else {
+                throw ShellError.verbatim(options.contains("--indent") ? "sqlctx's .schema does not indent; use .schema ?--nosys? ?LIKE-PATTERN?" : "Usage: .schema ?--indent? ?--nosys? ?LIKE-PATTERN?")
+            }
+            try output.append(SchemaText(context: try context).text(like: patterns.first, withoutSystemTables: !options.isEmpty))
         case "fullschema":
             try expect(0...0, ".fullschema ?--indent?")
             try output.append(bytes: fullSchema())

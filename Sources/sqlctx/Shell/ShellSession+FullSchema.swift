@@ -15,7 +15,7 @@ extension ShellSession {
             UNION ALL SELECT sql, type, tbl_name, name, rowid FROM sqlite_temp_schema)
             WHERE type != 'meta' AND sql NOTNULL AND name NOT LIKE 'sqlite_%' ORDER BY x
             """)
-        var text = Array(schema.compactMap { $0.first?.textValue }.map { $0 + ";\n" }.joined().utf8)
+        var text = Array(schema.compactMap { $0.first?.textValue }.map(SchemaText.line).joined().utf8)
         let statistics = try context.selectAll(sql: "SELECT name FROM sqlite_master WHERE name GLOB 'sqlite_stat[134]'").compactMap { $0.first?.textValue }
         guard !statistics.isEmpty else { return text + Array("/* No STAT tables available */\n".utf8) }
         text += Array("ANALYZE sqlite_schema;\n".utf8)

@@ -89,6 +89,17 @@ import Testing
         #expect(!refused.errors.contains("typed secret") && refused.errors.contains("is not encrypted"), "\(refused.errors)")
     }
 
+    /// A dot-command that names a URI with a key shows it nowhere: not echoed, not in its
+    /// error, not in `.show`.
+    @Test func uriKeysInDotCommandsAreNeverShown() throws {
+        let directory = try TemporaryDirectory()
+        let uri = "file:\(directory.path("none"))/x.db?key=URISEKRIT"
+        let run = try runSQLCtx([], input: ".echo on\n.open '\(uri)'\n.backup '\(uri)'\n.show\n.restore '\(uri)'\n")
+        #expect(run.output.contains(".open") && run.output.contains("filename:"), "\(run.output)")
+        #expect(!run.output.contains("URISEKRIT") && !run.errors.contains("URISEKRIT"), "\(run.output)\(run.errors)")
+        #expect(run.status == 1)
+    }
+
     @Test func backupOfAnEncryptedDatabaseIsEncryptedUnderItsKey() throws {
         let directory = try TemporaryDirectory()
         let path = try Self.encryptedDatabase(in: directory)

@@ -165,7 +165,7 @@ struct ShellCommand: ParsableCommand {
         }
         let atPrompt = interactive || (!batch && isatty(STDIN_FILENO) == 1)
         if atPrompt {
-            let place = cluster.map { "database \(database ?? "(none named)") of the cluster at \($0)" } ?? database ?? "a transient in-memory database"
+            let place = KeyStatements.withoutURIKeys(cluster.map { "database \(database ?? "(none named)") of the cluster at \($0)" } ?? database ?? "a transient in-memory database")
             let banner = "sqlctx \(ToolVersion.number) on \(place)\(readonly ? " (read-only)" : ""). .help lists the dot-commands, .quit leaves.\n"
             FileHandle.standardOutput.write(Data(banner.utf8))
             let terminal = TerminalInput(historyPath: ShellHistory.path, interrupts: session.interrupts)

@@ -16,6 +16,13 @@ import PortableSQLPlus
 /// On a cluster (`--cluster`), the database is the cluster's database of that name, which
 /// dqlite keeps unencrypted: a key is refused.
 final class ShellDatabase {
+    /// A file that SQLite cannot read without a key: encrypted, or no database at all.
+    struct NeedsKey: Error, CustomStringConvertible {
+        var description: String {
+            "file is not a database; if it is encrypted, give its key first: PRAGMA key = '…', --key-file, \(KeyOptions.environmentVariable) or --ask-key"
+        }
+    }
+
     /// The dqlite nodes whose cluster holds the databases; `nil` for files on this machine.
     private let cluster: [String]?
     /// The file as given (`.show`'s `filename`); `nil` for a private in-memory database.
@@ -56,8 +63,8 @@ final class ShellDatabase {
 
     /// The open database, opened now if no statement has needed it yet.
     ///
-    /// - Throws: `CommandFailure` for a missing database opened read-only, or an encrypted one
-    ///   opened without a key; `SQLError` for a wrong key or a file that is not a database.
+    /// - Throws: `CommandFailure` for a missing database opened read-only; `NeedsKey` for an
+    ///   encrypted one (or no database) opened without a key; `SQLError` for a wrong key.
     func context() throws -> SQLContext {
         if let opened { return opened }
         let context = try open()
@@ -90,7 +97,7 @@ final class ShellDatabase {
                 _ = try context.selectAll(sql: "SELECT count(*) FROM sqlite_master")
             } catch let error as SQLError where error.code == .notADatabase {
                 try? context.close()
-                throw CommandFailure("file is not a database; if it is encrypted, give its key first: PRAGMA key = '…', --key-file, \(KeyOptions.environmentVariable) or --ask-key")
+                throw NeedsKey()
             }
             return context
         }

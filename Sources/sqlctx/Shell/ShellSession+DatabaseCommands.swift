@@ -6,9 +6,12 @@ import PortableSQLPlus
 extension ShellSession {
     /// `.open [--new] [--readonly] [--nofollow] [FILE]`: closes the database and opens `FILE`
     /// (none: a new in-memory database), as sqlite3 does. `--new` empties the file first. A
-    /// file that cannot be opened is reported, and the shell goes on in memory, as sqlite3's does.
+    /// file that cannot be opened is reported, and the shell goes on in memory, as sqlite3's does;
+    /// one that needs a key waits for a `PRAGMA key`.
     ///
-    /// - Throws: `ShellError` for an unknown option or a second file.
+    /// - Throws: `ShellError` for an unknown option or a second file; the library's refusal of
+    ///   what it will not open (a URI with a key on the system SQLite, say), after which the
+    ///   shell goes on in memory.
     func openDatabase(_ arguments: [String]) throws {
         var path: String?
         var readOnly = false
@@ -33,8 +36,11 @@ extension ShellSession {
         } catch let error as SQLError where error.code == .cantOpen {
             database.replaceWithMemory()
             FileHandle.standardError.write(Data("Error: unable to open database \"\(path ?? "")\": unable to open database file\n".utf8))
-        } catch {
+        } catch is ShellDatabase.NeedsKey {
             // An encrypted file opens once a PRAGMA key gives its key; the next statement says so.
+        } catch {
+            database.replaceWithMemory()
+            throw error
         }
     }
 

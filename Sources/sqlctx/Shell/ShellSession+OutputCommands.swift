@@ -1,4 +1,6 @@
 #if Tool
+import PortableSQL
+
 extension ShellSession {
     /// `.mode [MODE] [TABLE] [--wrap N] [--wordwrap on|off] [--quote|--noquote]`: alone, the
     /// current mode; else chooses `MODE` as sqlite3 does (`qbox` is box with `--quote`), with
@@ -60,7 +62,7 @@ extension ShellSession {
             ("echo", echo ? "on" : "off"), ("eqp", "off"), ("explain", "auto"), ("headers", settings.headers ? "on" : "off"),
             ("mode", mode), ("nullvalue", quoted(settings.nullValue)), ("output", output.path ?? "stdout"),
             ("colseparator", quoted(settings.columnSeparator)), ("rowseparator", quoted(settings.rowSeparator)),
-            ("stats", "off"), ("width", settings.widths.map { "\($0) " }.joined()), ("filename", database.name),
+            ("stats", "off"), ("width", settings.widths.map { "\($0) " }.joined()), ("filename", KeyStatements.withoutURIKeys(database.name)),
         ]
         return shown.map { String(repeating: " ", count: max(12 - $0.0.count, 0)) + $0.0 + ": " + $0.1 + "\n" }.joined()
     }

@@ -112,7 +112,8 @@ final class ShellSession {
     /// - Throws: `CommandFailure` when results cannot be written.
     func runLine(_ line: String, from source: ShellError.Source) throws -> Next {
         if line.drop(while: \.isWhitespace).hasPrefix(".") {
-            if echo { try output.append(bytes: Array((line + "\n").utf8)) }
+            // A dot-command may name a URI with a key (`.open 'file:x.db?key=…'`): never shown.
+            if echo { try output.append(bytes: Array((KeyStatements.withoutURIKeys(line) + "\n").utf8)) }
             defer { output.endInput() }
             do {
                 if try runDotCommand(line) == .quit { return .quit }
@@ -172,7 +173,7 @@ final class ShellSession {
         failures += 1
         try output.flush()
         let shellError = error as? ShellError ?? ShellError(error, stage: .command)
-        FileHandle.standardError.write(Data((shellError.line(from: source) + "\n").utf8))
+        FileHandle.standardError.write(Data((KeyStatements.withoutURIKeys(shellError.line(from: source)) + "\n").utf8))
         return bail ? .quit : .proceed
     }
 

@@ -101,6 +101,27 @@ private struct Note: Codable, SQLCodableRecord, Equatable {
         #expect(try db.selectAll(sql: "SELECT 7") == [[.long(7)]])
     }
 
+    /// A result without end, left unread while another statement needs the connection, is
+    /// read into memory until an interrupt stops it: then the other statement throws
+    /// SQLITE_INTERRUPT, the first one after the rows it received, and the context goes on.
+    @Test func anInterruptStopsAnEndlessResultThatAnotherStatementWaitsFor() throws {
+        let cluster = try LocalCluster(size: 1)
+        let db = try cluster.context()
+        defer { try? db.close() }
+        let endless = try db.prepare(sql: "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x FROM n")
+        defer { try? endless.close() }
+        #expect(try endless.next())
+        let handle = try #require(db.interruptHandle)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { handle.interrupt() }
+        let started = Date()
+        let waiting = #expect(throws: SQLError.self) { _ = try db.prepare(sql: "SELECT 2") }
+        #expect(waiting?.resultCode == .interrupt, "\(waiting?.message ?? "")")
+        #expect(Date().timeIntervalSince(started) < 15)
+        let error = #expect(throws: SQLError.self) { while try endless.next() {} }
+        #expect(error?.resultCode == .interrupt)
+        #expect(try db.selectAll(sql: "SELECT 3") == [[.long(3)]])
+    }
+
     @Test func transactionsSavepointsAndScripts() throws {
         let cluster = try LocalCluster()
         let db = try cluster.context()

@@ -30,6 +30,17 @@ private struct Gauge: Codable, SQLCodableRecord, Equatable {
     var level: Float
 }
 
+/// A record of optional numbers of every width.
+private struct Widths: Codable, SQLCodableRecord, Equatable {
+    var id: Int?
+    var a: Int64?
+    var b: Int32?
+    var c: UInt8?
+    var d: Float?
+    var e: Int8?
+    var f: UInt64?
+}
+
 /// A record with an amount of money.
 private struct Payment: Codable, SQLCodableRecord, Equatable {
     var id: Int?
@@ -169,15 +180,16 @@ private struct Visit: Codable, SQLCodableRecord, Equatable {
     }
 
     /// A REAL beyond `Float`'s range (written by a `Double` or by SQL) is refused when read
-    /// into a `Float`, never read as an infinity; a stored infinity stays one.
+    /// into a `Float`, never read as an infinity, and so is one that would read as 0 (-1e-50
+    /// as -0.0, which could not be saved back); a stored infinity stays one.
     @Test func aRealBeyondFloatsRangeIsRefusedNotReadAsInfinity() throws {
         let context = SQLContext()
         try context.insert(Gauge(level: 1.5))
         try context.insert(Reading(value: 1, ratio: 0.5))
-        for huge in ["1e300", "-1e39"] {
+        for huge in ["1e300", "-1e39", "-1e-50", "1e-46"] {
             try context.exec(sql: "UPDATE \(Gauge.tableName) SET level = \(huge)")
             let gauge = #expect(throws: SQLDecodingError.self) { try context.query(Gauge.self).eval().load() }
-            #expect(gauge.map { "\($0)" }?.contains("level\" holds") == true && gauge.map { "\($0)" }?.contains("expected a Float (within ±3.4e38)") == true)
+            #expect(gauge.map { "\($0)" }?.contains("level\" holds") == true && gauge.map { "\($0)" }?.contains("expected a Float (within ±3.4e38") == true)
             try context.exec(sql: "UPDATE \(Reading.tableName) SET ratio = \(huge)")
             let reading = #expect(throws: SQLDecodingError.self) { try context.query(Reading.self).eval().load() }
             #expect(reading.map { "\($0)" }?.contains("ratio\" holds") == true, "\(huge)")
@@ -188,6 +200,21 @@ private struct Visit: Codable, SQLCodableRecord, Equatable {
         #expect(try context.query(Gauge.self).eval().load().first?.level == -.infinity)
         try context.exec(sql: "UPDATE \(Reading.tableName) SET ratio = 1e999")
         #expect(try context.query(Reading.self).eval().load().first?.ratio == .infinity)
+    }
+
+    /// Key paths to optionals of every integer width and `Float` name their columns, as
+    /// those to `Int?` and `Double?` do.
+    @Test func keyPathsToOptionalsOfEveryWidthNameTheirColumns() throws {
+        let context = SQLContext()
+        try context.insert(Widths(a: 1, b: 2, c: 3, d: 4.5, e: 5, f: 6))
+        try context.insert(Widths())
+        #expect(try context.query(Widths.self).select(\.a).fetchAll().count == 2)
+        #expect(try context.query(Widths.self).where(\.a == 1).fetchAll().map(\.c) == [3])
+        #expect(try context.query(Widths.self).where(\.a == nil).fetchAll().count == 1)
+        #expect(try context.query(Widths.self).orderBy(\.d).fetchAll().map(\.d) == [nil, 4.5])
+        #expect(try context.query(Widths.self).orderBy(\.b).fetchAll().map(\.a) == [nil, 1])
+        #expect(try context.query(Widths.self).orderBy(\.e, .descending).fetchAll().map(\.a) == [1, nil])
+        #expect(try context.query(Widths.self).orderBy(\.f).fetchAll().map(\.a) == [nil, 1])
     }
 
     @Test func aDecimalThatIsNaNIsRefusedAndOthersRoundTrip() throws {

@@ -114,7 +114,11 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: path), "\(parameters)")
         }
         // SQLite reads a URI up to its #: a key after it would never reach SQLCipher.
-        for (index, suffix) in ["#?key=SEKRIT", "?mode=rwc#&key=SEKRIT", "#frag?hexkey=\(String(repeating: "0f", count: 32))"].enumerated() {
+        let fragments = [
+            "#?key=SEKRIT", "?mode=rwc#&key=SEKRIT", "#frag?hexkey=\(String(repeating: "0f", count: 32))",
+            "#\"?key=SEKRIT", "#'?key=SEKRIT", "#file:?key=SEKRIT", "#x/file:y?key=SEKRIT",
+        ]
+        for (index, suffix) in fragments.enumerated() {
             let path = directory.path("fragment\(index).db")
             let error = try #require(throws: SQLError.self) { try SQLContext(path: "file:\(path)\(suffix)", configuration: .plus) }
             #expect(error.resultCode == .misuse && error.message.contains("up to its #") && !error.debugDescription.contains("SEKRIT"), "\(suffix): \(error)")
@@ -123,18 +127,28 @@ import Testing
         let main = try SQLContext(path: directory.path("main.db"), configuration: .plus)
         defer { try? main.close() }
         try main.key("main-key")
-        let fragment = try #require(throws: SQLError.self) { try main.exec(sql: "ATTACH 'file:\(directory.path("fragment.db"))#?key=SEKRIT' AS f") }
-        #expect(fragment.resultCode == .misuse && !fragment.debugDescription.contains("SEKRIT"))
+        for attach in [
+            "ATTACH 'file:\(directory.path("fragment.db"))#?key=SEKRIT' AS f", "ATTACH 'file:\(directory.path("fragment.db"))#\"?key=SEKRIT' AS f",
+            "ATTACH 'file:\(directory.path("fragment.db"))#''?key=SEKRIT' AS f", "ATTACH 'file:\(directory.path("fragment.db"))#' || '?key=SEKRIT' AS f",
+            "VACUUM INTO 'file:\(directory.path("fragment.db"))#\"?key=SEKRIT'",
+        ] {
+            let fragment = try #require(throws: SQLError.self) { try main.exec(sql: attach) }
+            #expect(fragment.resultCode == .misuse && !fragment.debugDescription.contains("SEKRIT"), "\(attach)")
+        }
+        let bound = try #require(throws: SQLError.self) {
+            try main.exec(sql: "ATTACH ? || ? AS f", parameters: [.text("file:\(directory.path("fragment.db"))#\""), .text("?key=SEKRIT")])
+        }
+        #expect(bound.resultCode == .misuse && !bound.debugDescription.contains("SEKRIT"))
         #expect(!FileManager.default.fileExists(atPath: directory.path("fragment.db")))
         // A key before any # is taken.
         try main.exec(sql: "ATTACH 'file:\(directory.path("sharp.db"))?key=good-key' AS s")
         try main.exec(sql: "CREATE TABLE s.t (v)")
         try main.detach("s")
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("sharp.db"))).prefix(15) != Data("SQLite format 3".utf8))
-        let bound = try #require(throws: SQLError.self) {
+        let boundHex = try #require(throws: SQLError.self) {
             try main.exec(sql: "ATTACH ? AS x", parameters: [.text("file:\(directory.path("bound.db"))?hexkey=zz")])
         }
-        #expect(bound.resultCode == .misuse)
+        #expect(boundHex.resultCode == .misuse)
         let blob = try #require(throws: SQLError.self) {
             try main.exec(sql: "ATTACH ? AS z", parameters: [.blob(Data("file:\(directory.path("bound.db"))?KEY=SEKRIT".utf8))])
         }

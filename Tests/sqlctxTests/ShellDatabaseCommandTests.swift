@@ -18,6 +18,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
+    /// `.open --new` of the database open now empties it, WAL and all, as sqlite3's does: the
+    /// database is closed first, so it cannot write its WAL back into the emptied file.
+    @Test func openNewEmptiesTheOpenDatabaseInWALMode() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("w.db")
+        let run = try runSQLCtx([path], input: """
+            PRAGMA journal_mode = WAL;
+            CREATE TABLE t(v);
+            INSERT INTO t VALUES (randomblob(100)), (randomblob(100));
+            .open --new \(path)
+            SELECT count(*) FROM t;
+            .tables
+            """)
+        #expect(run.output == "wal\n" && run.errors == "Parse error near line 5: no such table: t\n", "\(run.output)\(run.errors)")
+    }
+
     /// `.timer on` prints sqlite3's line after each input, errors included, on standard output.
     @Test func timerReportsEachInput() throws {
         let run = try runSQLCtx([], input: ".timer on\nSELECT 1; SELECT 2;\nSELECT nope;\n.timer off\nSELECT 3;\n")

@@ -100,6 +100,18 @@ import Testing
         #expect(run.status == 1)
     }
 
+    /// A file that `.output` opened before `PRAGMA key` showed the database encrypted is made
+    /// private when the key opens it, before any row is written to it.
+    @Test func outputOpenedBeforeTheKeyBecomesPrivate() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.encryptedDatabase(in: directory)
+        let file = directory.path("out.txt")
+        let run = try runSQLCtx([path], input: ".output \(file)\nPRAGMA key = 's3cret';\nSELECT a FROM t;\n")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "ok\ninside\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+    }
+
     @Test func backupOfAnEncryptedDatabaseIsEncryptedUnderItsKey() throws {
         let directory = try TemporaryDirectory()
         let path = try Self.encryptedDatabase(in: directory)

@@ -219,19 +219,11 @@ package enum KeyStatements {
         return nil
     }
 
-    /// Whether the URI around `index` has a `#` before it: what follows is its fragment, which
-    /// SQLite does not read. The URI starts at `file:`, a quote, or the start of `text`.
+    /// Whether a `#` comes before `index` in `text`: SQLite reads a URI only up to its `#`, and
+    /// which literal, comment or computed piece of `text` the `#` ends up in cannot be told
+    /// from the text alone, so any `#` before a key counts (`'file:x#' || '?key=k'` too).
     private static func isInFragment(_ text: Substring, before index: String.Index) -> Bool {
-        var position = index
-        while position > text.startIndex {
-            position = text.index(before: position)
-            switch text[position] {
-            case "#": return true
-            case "'", "\"": return false
-            default: if text[..<position].hasSuffix("file:") { return false }
-            }
-        }
-        return false
+        text[..<index].contains("#")
     }
 
     /// Why SQLCipher would take the URI parameter `name` (decoded, any case) with `value` as

@@ -88,6 +88,8 @@ final class ClusterConnection {
                 let outcome = attempt.judgeBeforeSending(error)
                 guard case .retry = outcome else { return fail(outcome.failure.code, outcome.failure.message) }
                 lastChange = error
+            } catch let failure as ClusterFailure {
+                return fail(failure.code, failure.message)
             } catch {
                 return fail(ClusterResultCodes.error, "\(error)")
             }

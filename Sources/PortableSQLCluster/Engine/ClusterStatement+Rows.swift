@@ -8,7 +8,7 @@ extension ClusterStatement {
         while next >= rows.count {
             if let cutShort {
                 self.cutShort = nil
-                throw readFailure(cutShort)
+                throw (cutShort as? WireError).map(readFailure) ?? cutShort
             }
             guard !lastBatchRead, let client = connection.client else {
                 state = .done
@@ -70,10 +70,12 @@ extension ClusterStatement {
     }
 
     /// Reads every batch still on the wire, so that another statement can use the connection
-    /// while this one's rows are read from memory.
+    /// while this one's rows are read from memory. An interrupt stops it (a result without end
+    /// would otherwise be read for ever): the node is told to stop the query.
     ///
-    /// - Throws: `WireError` when the connection fails meanwhile; this statement then hands out
-    ///   the rows received and throws a cut-short error after them.
+    /// - Throws: `WireError` when the connection fails meanwhile; `ClusterFailure`
+    ///   (`SQLITE_INTERRUPT`) when interrupted. This statement then hands out the rows received
+    ///   and throws the same error after them.
     func readRemainingBatches() throws {
         var remaining = Array(rows[next...])
         defer {
@@ -82,6 +84,17 @@ extension ClusterStatement {
         }
         do {
             while !lastBatchRead {
+                if connection.takeInterrupt() {
+                    lastBatchRead = true
+                    let interrupted = ClusterFailure(code: ClusterResultCodes.interrupt, message: "interrupted")
+                    cutShort = interrupted
+                    do {
+                        try connection.client?.interrupt(database: connection.databaseID)
+                    } catch {
+                        connection.dropClient()
+                    }
+                    throw interrupted
+                }
                 guard let client = connection.client else { throw WireError.closed(address: "the leader") }
                 let batch = try client.nextBatch()
                 remaining += batch.rows
@@ -97,7 +110,7 @@ extension ClusterStatement {
     /// The connection broke while rows were arriving: the rows received stay readable, and
     /// the statement then throws a cut-short error after them.
     func streamWasCut() {
-        if !lastBatchRead { cutShort = .closed(address: "the leader") }
+        if !lastBatchRead { cutShort = WireError.closed(address: "the leader") }
         lastBatchRead = true
     }
 

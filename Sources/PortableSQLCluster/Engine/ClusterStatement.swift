@@ -39,9 +39,9 @@ final class ClusterStatement {
     /// The connection's run count when `describe()` left its first batch in `rows` as the
     /// first rows of the first run (a statement without parameters); `nil` when it did not.
     var fetchedAheadAt: Int?
-    /// Why the rows stopped arriving before their end (the connection broke): the next read
-    /// past the rows received throws it.
-    var cutShort: WireError?
+    /// Why the rows stopped arriving before their end (the connection broke, or an interrupt
+    /// stopped them): the next read past the rows received throws it.
+    var cutShort: Error?
     /// The row the columns are read from.
     var row: [SQLValue] = []
     /// The values handed out as C memory for the current row, freed at the next step.

@@ -76,12 +76,13 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         }
     }
 
-    /// A REAL beyond `Float`'s range is refused, not read as an infinity.
+    /// A REAL beyond `Float`'s range is refused, not read as an infinity, and so is one so
+    /// small it would read as 0.
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
         try read { reading in
             let value = reading.value(at: try position(key, in: reading))
             guard let real = RealConversion.convert(value), let float = StoredValueCoding.float(real) else {
-                throw mismatch(key, value, "a Float (within ±3.4e38)")
+                throw mismatch(key, value, "a Float (within ±3.4e38, and not so near 0 that it reads as 0)")
             }
             return float
         }

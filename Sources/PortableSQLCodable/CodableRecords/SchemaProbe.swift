@@ -250,6 +250,18 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try value(type, forKey: key, optional: true) }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try value(type, forKey: key, optional: true) }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try value(type, forKey: key, optional: true) }
+    // The standard library's own versions of these read the property as required (decodeNil,
+    // then decode), so an optional one would be noted as non-optional.
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try value(type, forKey: key, optional: true) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try value(type, forKey: key, optional: true) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try value(type, forKey: key, optional: true) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try value(type, forKey: key, optional: true) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try value(type, forKey: key, optional: true) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try value(type, forKey: key, optional: true) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try value(type, forKey: key, optional: true) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try value(type, forKey: key, optional: true) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try value(type, forKey: key, optional: true) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try value(type, forKey: key, optional: true) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try refuseNestedContainer(key)

@@ -70,10 +70,12 @@ enum StoredValueCoding {
     }
 
     /// The `Float` nearest a stored REAL, or `nil` for one beyond `Float`'s range, which would
-    /// read as an infinity (and be written back as one); a stored infinity stays one.
+    /// read as an infinity (and be written back as one), or so small that it would read as 0
+    /// (-1e-50 as -0.0, which cannot be written back); a stored infinity stays one.
     static func float(_ real: Double) -> Float? {
         let float = Float(real)
-        return float.isFinite || real.isInfinite ? float : nil
+        guard float.isFinite || real.isInfinite, float != 0 || real == 0 else { return nil }
+        return float
     }
 
     /// The one primitive `value` encodes as.

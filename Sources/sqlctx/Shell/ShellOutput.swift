@@ -89,6 +89,12 @@ final class ShellOutput {
         once = .opened
     }
 
+    /// Makes the file results go to private (mode 0600), when they go to one: rows of a
+    /// database found to be encrypted after the file was opened (`.output` before `PRAGMA key`).
+    func makePrivate() {
+        if descriptor != STDOUT_FILENO { fchmod(descriptor, 0o600) }
+    }
+
     /// Marks the end of one input: the input after `.once` sends results back to standard output.
     func endInput() {
         switch once {

@@ -29,8 +29,10 @@ extension ShellSession {
                 path = argument
             }
         }
-        if new, let path { try Self.empty(path) }
+        // The database open now is closed first: it may be the file emptied, and would write
+        // its WAL back into it on closing.
         database.replace(with: path, readOnly: readOnly)
+        if new, let path { try Self.empty(path) }
         do {
             _ = try database.context()
         } catch let error as SQLError where error.code == .cantOpen {
@@ -154,6 +156,7 @@ extension ShellSession {
         } catch {
             throw ShellError(error, stage: .run)
         }
+        if database.isEncrypted { output.makePrivate() }
         var result = ShellResult(columns: ["ok"])
         result.rows = [[ShellCell(value: .text("ok"), text: Array("ok".utf8))]]
         try print(result, literals: SQLiteLiterals(context: try context))

@@ -26,8 +26,9 @@ import Testing
             SELECT 'after the error';
             """
         let folder = try TemporaryDirectory()
-        let expected = try Self.runCapturing("/usr/bin/sqlite3", [folder.path("file.db")], input: script)
-        let actual = try Self.runCapturing(try builtProduct("sqlctx"), ["shell", "--cluster", cluster.addresses.joined(separator: ","), "app"], input: script)
+        let expected = try runProgram("/usr/bin/sqlite3", [folder.path("file.db")], input: script, environment: [:], directory: nil, timeout: 60)
+        let actual = try runProgram(
+            try builtProduct("sqlctx"), ["shell", "--cluster", cluster.addresses.joined(separator: ","), "app"], input: script, environment: [:], directory: nil, timeout: 60)
         #expect(actual.output == expected.output, "sqlite3:\n\(expected.output)\nsqlctx:\n\(actual.output)")
         #expect(actual.status == 1 && expected.status == 1)
         #expect(actual.errors == "Parse error near line 12: no such column: nope\n", "\(actual.errors)")
@@ -35,23 +36,6 @@ import Testing
         let db = try cluster.context()
         defer { try? db.close() }
         #expect(try db.selectAll(sql: "SELECT count(*) FROM book") == [[3]])
-    }
-
-    /// Runs `program` with `arguments` and `input`; what it printed and its exit status.
-    private static func runCapturing(_ program: String, _ arguments: [String], input: String) throws -> (output: String, errors: String, status: Int32) {
-        let folder = try TemporaryDirectory()
-        let inputPath = folder.path("in"), outputPath = folder.path("out"), errorsPath = folder.path("err")
-        try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
-        for path in [outputPath, errorsPath] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
-        try process.run()
-        process.waitUntilExit()
-        return (try String(contentsOfFile: outputPath, encoding: .utf8), try String(contentsOfFile: errorsPath, encoding: .utf8), process.terminationStatus)
     }
 
     @Test func aClusterShellNeedsADatabaseNameAndTakesNoKey() throws {

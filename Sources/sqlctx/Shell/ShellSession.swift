@@ -113,7 +113,7 @@ final class ShellSession {
     func runLine(_ line: String, from source: ShellError.Source) throws -> Next {
         if line.drop(while: \.isWhitespace).hasPrefix(".") {
             // A dot-command may name a URI with a key (`.open 'file:x.db?key=…'`): never shown.
-            if echo { try output.append(bytes: Array((KeyStatements.withoutURIKeys(line) + "\n").utf8)) }
+            if echo { try output.append(bytes: Array((KeyStatements.withoutURIKeys(line, inSQL: true) + "\n").utf8)) }
             defer { output.endInput() }
             do {
                 if try runDotCommand(line) == .quit { return .quit }

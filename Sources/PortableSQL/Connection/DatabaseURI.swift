@@ -73,6 +73,20 @@ package enum DatabaseURI {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The bytes that the pairs of hex digits `hex` spell, in either case; `nil` for an odd
+    /// count or another byte (a blob literal's digits, a hex key).
+    package static func bytes(ofHex hex: some Collection<UInt8>) -> [UInt8]? {
+        guard hex.count % 2 == 0 else { return nil }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(hex.count / 2)
+        var digits = hex.makeIterator()
+        while let first = digits.next(), let second = digits.next() {
+            guard let high = hexValue(first), let low = hexValue(second) else { return nil }
+            decoded.append(high << 4 | low)
+        }
+        return decoded
+    }
+
     /// The value of a hex digit (of a `%HH` escape, a hex key, …), in either case; `nil` for another byte.
     package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

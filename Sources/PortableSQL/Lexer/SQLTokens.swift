@@ -33,14 +33,7 @@ package struct SQLTokens: RandomAccessCollection {
     /// a file name; `nil` for another token or a blob with an odd number of hex digits.
     package func blobText(_ token: SQLToken) -> String? {
         guard token.kind == .blob else { return nil }
-        let hex = Array(text(token).utf8.dropFirst(2).dropLast())
-        guard hex.count % 2 == 0 else { return nil }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(hex.count / 2)
-        for index in stride(from: 0, to: hex.count, by: 2) {
-            guard let high = DatabaseURI.hexValue(hex[index]), let low = DatabaseURI.hexValue(hex[index + 1]) else { return nil }
-            decoded.append(high << 4 | low)
-        }
+        guard let decoded = DatabaseURI.bytes(ofHex: Array(text(token).utf8.dropFirst(2).dropLast())) else { return nil }
         return String(decoding: decoded, as: UTF8.self)
     }
 

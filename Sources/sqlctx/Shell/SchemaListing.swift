@@ -30,9 +30,8 @@ struct SchemaListing {
     private func names(where condition: String, _ pattern: String?) throws -> [String] {
         let schemas = try context.selectAll(sql: "PRAGMA database_list").compactMap { $0[1].textValue }
         let selects = schemas.map { schema in
-            let quoted = String(decoding: SQLiteLiterals.doubleQuoted(Array(schema.utf8), escape: { $0 == 0x22 ? "\"\"" : nil }), as: UTF8.self)
-            let name = schema.lowercased() == "main" ? "name" : String(decoding: SQLiteLiterals.string(Array(schema.utf8)), as: UTF8.self) + "||'.'||name"
-            return "SELECT \(name) FROM \(quoted).sqlite_schema WHERE \(condition)"
+            let name = schema.lowercased() == "main" ? "name" : SchemaText.stringLiteral(schema) + "||'.'||name"
+            return "SELECT \(name) FROM \(SchemaText.quoted(schema, always: true)).sqlite_schema WHERE \(condition)"
         }
         guard !selects.isEmpty else { return [] }
         return try context.selectAll(sql: selects.joined(separator: " UNION ALL ") + " ORDER BY 1", parameters: [.text(pattern ?? "%")])

@@ -90,19 +90,19 @@ struct SchemaText {
 
     /// `name` in double quotes (inner ones doubled) when it is no plain identifier or is a
     /// keyword, or `always`; `temp` is never quoted when `temp` is set, as sqlite3 writes it.
-    private static func quoted(_ name: String, always: Bool, temp: Bool = false) -> String {
+    static func quoted(_ name: String, always: Bool, temp: Bool = false) -> String {
         if temp, name.lowercased() == "temp" { return name }
         let bytes = Array(name.utf8)
         let plain = bytes.first.map { $0.isASCIILetter || $0 == 0x5F } == true
             && bytes.allSatisfy { $0.isASCIILetter || (0x30...0x39).contains($0) || $0 == 0x5F }
             && !SQLKeywords.isKeyword(name)
         guard always || !plain else { return name }
-        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return String(decoding: SQLiteLiterals.doubleQuoted(Array(name.utf8), escape: { $0 == 0x22 ? "\"\"" : nil }), as: UTF8.self)
     }
 
     /// `text` as a SQL string literal.
-    private static func stringLiteral(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    static func stringLiteral(_ text: String) -> String {
+        String(decoding: SQLiteLiterals.string(Array(text.utf8)), as: UTF8.self)
     }
 }
 

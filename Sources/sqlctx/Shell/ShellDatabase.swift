@@ -186,17 +186,10 @@ final class ShellDatabase {
             hex = pragma.value.dropFirst(2).dropLast()
         }
         guard let hex else { return .passphrase(pragma.value) }
-        let bytes = Array(hex.utf8)
-        var data = Data()
-        var index = 0
-        while index + 1 < bytes.count, let high = DatabaseURI.hexValue(bytes[index]), let low = DatabaseURI.hexValue(bytes[index + 1]) {
-            data.append(high << 4 | low)
-            index += 2
-        }
-        guard index == bytes.count, data.count == 32 || data.count == 48 else {
+        guard let bytes = DatabaseURI.bytes(ofHex: Array(hex.utf8)), bytes.count == 32 || bytes.count == 48 else {
             throw CommandFailure("PRAGMA \(pragma.name) takes 64 hex digits (a 32-byte key), or 96 with the file's salt")
         }
-        return .raw(data)
+        return .raw(Data(bytes))
     }
 
     /// Closes the open database, if any, and names `path` (`nil`: in memory) as the next one,

@@ -186,6 +186,21 @@ if selected("W8") {
     try portablePool.close()
 }
 
+// W9: one-row write transactions through a pool, at SQLite's FULL and at GRDB's NORMAL.
+if selected("W9") {
+    let grdbPool = try GRDBContender.makeWritePool(path: path("write-grdb.db"))
+    let fullPool = try Portable.makeWritePool(path: path("write-full.db"), synchronous: nil)
+    let normalPool = try Portable.makeWritePool(path: path("write-normal.db"), synchronous: .normal)
+    say("\nW9 \(PoolWriteWorkload.writes) one-row write transactions through a pool (ratios to GRDB, synchronous = NORMAL)")
+    report.add("W9 pool writes", try harness.measure([
+        ("GRDB DatabasePool (NORMAL)", { try GRDBContender.poolWrites(grdbPool) }),
+        ("PortableSQL SQLContextPool (FULL, the default)", { try Portable.poolWrites(fullPool) }),
+        ("PortableSQL SQLContextPool (synchronous: .normal)", { try Portable.poolWrites(normalPool) }),
+    ]))
+    try fullPool.close()
+    try normalPool.close()
+}
+
 // W7: scaling, and the memory of a cursor against loading everything.
 let scales = arguments.contains("--skip-million") ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
 for scale in scales where selected("W7") {

@@ -51,17 +51,24 @@ public final class SQLContextPool: Sendable {
         public var prepareConnection: (@Sendable (SQLContext) throws -> Void)?
         /// The priority of the pool's threads (default `.userInitiated`).
         public var qualityOfService: DispatchQoS
+        /// How long each commit waits for the disk, set on every connection after
+        /// `prepareConnection`: `.full` (a write that returned survives a power loss) or
+        /// `.normal` (a cheaper commit, as GRDB's pools make). The default, `nil`, leaves what
+        /// SQLite's build and `prepareConnection` chose: FULL for the system SQLite and SQLCipher.
+        public var synchronous: Synchronous?
 
         /// Settings; the defaults suit most servers and apps.
         public init(
             maximumReaderCount: Int = 4, busyTimeout: Double = 5, engine: SQLiteConfiguration = .platform,
-            prepareConnection: (@Sendable (SQLContext) throws -> Void)? = nil, qualityOfService: DispatchQoS = .userInitiated
+            prepareConnection: (@Sendable (SQLContext) throws -> Void)? = nil, qualityOfService: DispatchQoS = .userInitiated,
+            synchronous: Synchronous? = nil
         ) {
             self.maximumReaderCount = maximumReaderCount
             self.busyTimeout = busyTimeout
             self.engine = engine
             self.prepareConnection = prepareConnection
             self.qualityOfService = qualityOfService
+            self.synchronous = synchronous
         }
     }
 
@@ -116,6 +123,9 @@ public final class SQLContextPool: Sendable {
         do {
             try configuration.prepareConnection?(context)
             context.busyTimeout = configuration.busyTimeout
+            if let synchronous = configuration.synchronous {
+                try context.exec(sql: "PRAGMA synchronous = \(synchronous.rawValue)")
+            }
         } catch {
             context.closeConnection()
             throw error

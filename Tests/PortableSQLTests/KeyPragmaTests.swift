@@ -17,6 +17,15 @@ import Testing
         #expect(KeyPragma("PRAGMA key = 'x'")?.changesKey == false)
     }
 
+    @Test func anyPragmaGivenAValueIsReadTheSameWay() {
+        #expect(PragmaAssignment("PRAGMA cipher_compatibility = 3") == PragmaAssignment(name: "cipher_compatibility", schema: "main", value: "3"))
+        #expect(PragmaAssignment("pragma Main.\"Cipher_Compatibility\"(4);") == PragmaAssignment(name: "cipher_compatibility", schema: "Main", value: "4"))
+        #expect(PragmaAssignment("PRAGMA /* c */ user_version = 7 -- note")?.value == "7")
+        for sql in ["PRAGMA cipher_compatibility", "PRAGMA cipher_compatibility = -1", "PRAGMA a = 1; PRAGMA b = 2", "EXPLAIN PRAGMA a = 1", "PRAGMA a(1"] {
+            #expect(PragmaAssignment(sql) == nil, "\(sql)")
+        }
+    }
+
     @Test func otherStatementsAreNoKeyPragmas() {
         for sql in [
             "PRAGMA key", "PRAGMA key = ", "PRAGMA key = 'a'; SELECT 1", "EXPLAIN PRAGMA key = 'a'", "PRAGMA keys = 'a'",

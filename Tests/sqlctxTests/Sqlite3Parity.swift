@@ -18,7 +18,7 @@ enum Sqlite3Parity {
 
     /// A copy of the seeded database for each program, both named `db.sqlite` (in folders of
     /// their own, where each program runs) so that what names the file prints the same.
-    private static func databases() throws -> (folder: TemporaryDirectory, sqlite3: String, sqlctx: String) {
+    static func databases() throws -> (folder: TemporaryDirectory, sqlite3: String, sqlctx: String) {
         let folder = try TemporaryDirectory()
         let original = folder.path("seed.db")
         try sqlite3(original, seed)

@@ -105,6 +105,16 @@ package struct SQLiteFunctions: @unchecked Sendable {
     package let backupFinish: @convention(c) (OpaquePointer?) -> Int32
     package let backupRemaining: @convention(c) (OpaquePointer?) -> Int32
     package let backupPagecount: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_status64`, `sqlite3_db_status` and `sqlite3_stmt_status`: the counters the
+    /// shell's `.stats` prints; `nil` on an engine without them (the cluster).
+    package let status64: (@convention(c) (Int32, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, Int32) -> Int32)?
+    package let dbStatus: (@convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, Int32) -> Int32)?
+    package let stmtStatus: (@convention(c) (OpaquePointer?, Int32, Int32) -> Int32)?
+    /// `sqlite3_column_database_name`, `_table_name` and `_origin_name`; `nil` on an engine
+    /// built without column metadata, or without them (the cluster).
+    package let columnDatabaseName: (@convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?)?
+    package let columnTableName: (@convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?)?
+    package let columnOriginName: (@convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?)?
     /// `sqlite3_key`: sets the key of a connection, before its first read; only an engine that
     /// encrypts (SQLCipher) has it.
     package let key: SQLiteKeyFunction?
@@ -202,6 +212,12 @@ extension SQLiteFunctions {
             backupFinish: try function("sqlite3_backup_finish"),
             backupRemaining: try function("sqlite3_backup_remaining"),
             backupPagecount: try function("sqlite3_backup_pagecount"),
+            status64: try? function("sqlite3_status64"),
+            dbStatus: try? function("sqlite3_db_status"),
+            stmtStatus: try? function("sqlite3_stmt_status"),
+            columnDatabaseName: try? function("sqlite3_column_database_name"),
+            columnTableName: try? function("sqlite3_column_table_name"),
+            columnOriginName: try? function("sqlite3_column_origin_name"),
             key: try? function("sqlite3_key"),
             rekey: try? function("sqlite3_rekey")
         )
@@ -286,6 +302,12 @@ extension SQLiteFunctions {
         backupFinish: sqlite3_backup_finish,
         backupRemaining: sqlite3_backup_remaining,
         backupPagecount: sqlite3_backup_pagecount,
+        status64: sqlite3_status64,
+        dbStatus: sqlite3_db_status,
+        stmtStatus: sqlite3_stmt_status,
+        columnDatabaseName: sqlite3_column_database_name,
+        columnTableName: sqlite3_column_table_name,
+        columnOriginName: sqlite3_column_origin_name,
         key: nil,
         rekey: nil
     )

@@ -41,6 +41,13 @@ struct DotCommandLine: Equatable {
         arguments = Array(strings.dropFirst())
     }
 
+    /// The name of the option `argument` is (`-indent` and `--indent` are `indent`); `nil` for
+    /// an argument that does not start with `-`.
+    static func option(_ argument: String) -> String? {
+        guard argument.hasPrefix("-") else { return nil }
+        return String(argument.dropFirst(argument.hasPrefix("--") ? 2 : 1))
+    }
+
     /// Whether `byte` is white space as C's `isspace` reads it.
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (0x09...0x0D).contains(byte)
@@ -74,8 +81,8 @@ struct DotCommandLine: Equatable {
     /// The names of the dot-commands (without their dot), which Tab completes.
     static let names = [
         "backup", "bail", "changes", "databases", "dump", "echo", "eqp", "exit", "fullschema", "headers", "help",
-        "import", "indexes", "limit", "mode", "nullvalue", "once", "open", "output", "parameter", "print", "prompt",
-        "quit", "read", "restore", "save", "schema", "separator", "shell", "show", "system", "tables", "timer", "width",
+        "import", "indexes", "limit", "log", "mode", "nullvalue", "once", "open", "output", "parameter", "print", "prompt",
+        "quit", "read", "restore", "save", "schema", "separator", "shell", "show", "stats", "system", "tables", "timer", "width",
     ]
 
     /// What `.help` prints: each dot-command with what it does.
@@ -85,11 +92,15 @@ struct DotCommandLine: Equatable {
         .bail on|off              stop at the first error (off at first; -bail)
         .changes on|off           after each input, the rows changed by its last statement and in all
         .databases                the attached databases: name, file, r/o or r/w, open transaction
+        .dbinfo, .recover         not in sqlctx: they read pages through the sqlite_dbpage table, which neither
+                                  the system SQLite nor SQLCipher has (the system's sqlite3 fails them too)
         .dump [TABLE]             SQL text that rebuilds the database (or the tables named like TABLE)
         .echo on|off              print each statement and dot-command before it runs (keys hidden)
-        .eqp on|off|trigger       before each statement, its query plan as a tree
+        .eqp on|off|trigger|full  before each statement, its query plan as a tree; full: and its program
+                                  (trace needs a debugging build of SQLite, as in sqlite3)
+        .excel                    not in sqlctx: use .mode csv and .once FILE.csv, then open the file
         .exit, .quit              leave the shell
-        .fullschema               the schema, and the statistics ANALYZE gathered
+        .fullschema [--indent]    the schema, and the statistics ANALYZE gathered
         .headers on|off           column names above the rows (off at first; box, table and markdown show them always)
         .help                     this list
         .import [--skip N] FILE TABLE
@@ -97,6 +108,9 @@ struct DotCommandLine: Equatable {
                                   (into an existing table every row is data; --skip 1 skips a header)
         .indexes [TABLE]          the indexes (of the tables named like TABLE)
         .limit [NAME [VALUE]]     SQLite's run-time limits, or the one named, first set to VALUE
+        .log FILE|stdout|stderr|off
+                                  SQLite's error log, one "(CODE) MESSAGE" line per report (the system
+                                  SQLite's: SQLCipher and a cluster do not report to it)
         .mode [MODE] [TABLE] [--wrap N] [--wordwrap on|off] [--quote|--noquote]
                                   how rows are printed, as in sqlite3: list (at first), column, table, box,
                                   markdown, csv, json, line, html, insert (INSERTs into TABLE), quote, tabs,
@@ -113,11 +127,15 @@ struct DotCommandLine: Equatable {
         .read FILE                run the statements and dot-commands of FILE
         .restore [DB] FILE        replace DB (main at first) by the database in FILE (which must exist)
         .save FILE                as .backup FILE
-        .schema [--nosys] [TABLE] the CREATE statements (of the tables named like TABLE, with their indexes and
-                                  triggers; --nosys leaves out SQLite's own tables)
+        .schema [--indent] [--nosys] [TABLE]
+                                  the CREATE statements (of the tables named like TABLE, with their indexes and
+                                  triggers; --indent: a column a line; --nosys leaves out SQLite's own tables)
         .separator COL [ROW]      what separates values, and rows, in list, csv and similar modes
         .shell CMD ARGS...        run CMD with /bin/sh (also .system)
         .show                     the current settings
+        .stats [on|off|stmt|vmstep]
+                                  after each statement, SQLite's counters (stmt: its columns first; vmstep:
+                                  its steps only); alone, the counters now
         .tables [PATTERN]         the tables and views (named like PATTERN)
         .timer on|off             after each input, the time it took
         .width N...               the width of each column in columnar modes (0: as wide as its values;
@@ -125,8 +143,8 @@ struct DotCommandLine: Equatable {
         PATTERN and TABLE are LIKE patterns: % matches any text, _ one character; case is ignored.
         Arguments may be in quotes; outside single quotes, backslash escapes (\\t, \\n, …) are read.
         PRAGMA key = '…' (or hexkey, and rekey to change it), first, opens an encrypted database.
-        Not in sqlctx (yet): .dbinfo and .recover (the system SQLite lacks the sqlite_dbpage table they
-        read), .stats, .log, .excel, .eqp full, and the --zip, --append and --deserialize options of .open.
+        EXPLAIN's program is laid out as sqlite3 lays it out, loops indented, in every mode.
+        Not in sqlctx: the --zip, --append and --deserialize options of .open.
 
         """
 }

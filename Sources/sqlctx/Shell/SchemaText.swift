@@ -13,10 +13,12 @@ struct SchemaText {
     let context: SQLContext
 
     /// The statements of the objects whose table is named like `pattern` (LIKE, or GLOB when it
-    /// holds `*`, `?` or `[`; with a `.`, matched against `database.table`), every one when `nil`.
+    /// holds `*`, `?` or `[`; with a `.`, matched against `database.table`), every one when `nil`;
+    /// laid out as `--indent` lays them out when `indented`.
     ///
     /// - Throws: `SQLError` when the schema cannot be read.
-    func text(like pattern: String?, withoutSystemTables: Bool) throws -> String {
+    func text(like pattern: String?, withoutSystemTables: Bool, indented: Bool = false) throws -> String {
+        let print = indented ? IndentedSchema.text : { Self.line($0) }
         let schemas = try context.selectAll(sql: "PRAGMA database_list").compactMap { $0[1].textValue }
         let selects = schemas.enumerated().map { index, schema in
             "SELECT sql, name, rowid, \(index + 1) AS snum, \(Self.stringLiteral(schema)) AS sname, tbl_name FROM \(Self.quoted(schema, always: true)).sqlite_schema"
@@ -40,10 +42,10 @@ struct SchemaText {
             parameters: parameters)
         return try rows.compactMap { row in
             guard let sql = row[0].textValue else {
-                return try viewColumns(schema: nil, name: row[1].textValue ?? "").map { "/* \($0) */;\n" }
+                return try viewColumns(schema: nil, name: row[1].textValue ?? "").map { print("/* \($0) */") }
             }
             let schema = row[2].textValue.flatMap { $0.lowercased() == "main" ? nil : $0 }
-            return Self.line(try withSchema(sql, schema: schema, name: row[1].textValue ?? ""))
+            return print(try withSchema(sql, schema: schema, name: row[1].textValue ?? ""))
         }.joined()
     }
 
@@ -70,22 +72,27 @@ struct SchemaText {
         return prefix + Self.quoted(name, always: false) + "(" + columns.map { Self.quoted($0[0].textValue ?? "", always: false) }.joined(separator: ",") + ")"
     }
 
-    /// The line sqlite3 prints for `sql`: closed so that a trailing comment cannot swallow the
-    /// `;`, and `CREATE TABLE IF NOT EXISTS` for a table whose name starts with a quote.
-    static func line(_ sql: String) -> String {
+    /// The line sqlite3 prints for `sql`, then `ending`: when that is `;` and a newline, closed
+    /// so that a trailing comment cannot swallow the `;`; `CREATE TABLE IF NOT EXISTS` for a
+    /// table whose name starts with a quote.
+    static func line(_ sql: String, ending: String = ";\n") -> String {
         var text = sql
-        if text.contains("/*") || text.contains("--") {
-            for ending in ["", "*/", "\n"] {
-                if case .complete = PendingStatements(text + ending + ";") {
-                    text += ending
-                    break
+        if ending.hasPrefix(";"), text.contains("/*") || text.contains("--") {
+            for closing in ["", "*/", "\n"] {
+                // As `sqlite3_complete`, a `;` after nothing but comments ends a statement.
+                switch PendingStatements(text + closing + ";") {
+                case .complete, .blank:
+                    text += closing
+                case .incomplete:
+                    continue
                 }
+                break
             }
         }
         if text.hasPrefix("CREATE TABLE "), let quote = text.dropFirst(13).first, quote == "'" || quote == "\"" {
-            return "CREATE TABLE IF NOT EXISTS " + text.dropFirst(13) + ";\n"
+            return "CREATE TABLE IF NOT EXISTS " + text.dropFirst(13) + ending
         }
-        return text + ";\n"
+        return text + ending
     }
 
     /// `name` in double quotes (inner ones doubled) when it is no plain identifier or is a

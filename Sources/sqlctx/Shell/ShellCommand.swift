@@ -111,6 +111,7 @@ struct ShellCommand: ParsableCommand {
                 return
             }
             let session = ShellSession(database: database, interrupts: interrupts)
+            defer { session.log.stop() }
             configure(session)
             let failed = try runAll(in: session)
             if failed || session.failures > 0 { throw ExitCode.failure }
@@ -169,7 +170,7 @@ struct ShellCommand: ParsableCommand {
             let banner = "sqlctx \(ToolVersion.number) on \(place)\(readonly ? " (read-only)" : ""). .help lists the dot-commands, .quit leaves.\n"
             FileHandle.standardOutput.write(Data(banner.utf8))
             let terminal = TerminalInput(historyPath: ShellHistory.path, interrupts: session.interrupts)
-            ShellCompletion.install { [database = session.database] in try? database.context() }
+            ShellCompletion.install { [database = session.database] in database.contextForCompletion() }
             try session.run(terminal, atPrompt: true)
         } else {
             try session.run(StreamInput(), atPrompt: false)

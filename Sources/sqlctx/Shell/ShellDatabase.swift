@@ -61,6 +61,19 @@ final class ShellDatabase {
     /// the shell writes out of it (`.output`, `.once`) is kept private.
     var isEncrypted: Bool { opened?.isEncrypted ?? (key != nil) }
 
+    /// The database if it is open; `nil` if nothing has needed it yet.
+    var openContext: SQLContext? { opened }
+
+    /// The database whose names Tab completes: the open one, or the file opened now if it
+    /// exists (sqlite3 opens an existing file as it starts). A file that does not exist is not
+    /// created, and one that needs a key stays closed (`nil`) and opens with the next `PRAGMA
+    /// key`, as sqlcipher's does.
+    func contextForCompletion() -> SQLContext? {
+        if let opened { return opened }
+        guard cluster != nil || path.map(FileManager.default.fileExists) ?? true else { return nil }
+        return try? context()
+    }
+
     /// The open database, opened now if no statement has needed it yet.
     ///
     /// - Throws: `CommandFailure` for a missing database opened read-only; `NeedsKey` for an
@@ -90,16 +103,9 @@ final class ShellDatabase {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists, readOnly { throw CommandFailure("no database at \(path) to open read-only") }
         guard let key else {
+            if exists { try Self.checkReadable(path, readOnly: readOnly) }
             // As sqlite3's, a writable database may create the files that ATTACH names.
-            let context = try SQLContext(path: path, flags: readOnly ? .readOnly : [.readWrite, .create])
-            guard exists else { return context }
-            do {
-                _ = try context.selectAll(sql: "SELECT count(*) FROM sqlite_master")
-            } catch let error as SQLError where error.code == .notADatabase {
-                try? context.close()
-                throw NeedsKey()
-            }
-            return context
+            return try SQLContext(path: path, flags: readOnly ? .readOnly : [.readWrite, .create])
         }
         let context = try SQLContext(path: path, flags: readOnly ? .readOnly : [.readWrite, .create], configuration: .plus)
         do {
@@ -109,6 +115,21 @@ final class ShellDatabase {
             throw error
         }
         return context
+    }
+
+    /// Reads the schema of the database file at `path` on a connection of its own, closed
+    /// again, so that the shell's starts with no page read, as sqlite3's does (`.stats`).
+    ///
+    /// - Throws: `NeedsKey` for a file SQLite cannot read without a key; `SQLError` when it
+    ///   cannot be read for another reason.
+    private static func checkReadable(_ path: String, readOnly: Bool) throws {
+        let probe = try SQLContext(path: path, flags: readOnly ? .readOnly : .readWrite)
+        defer { try? probe.close() }
+        do {
+            _ = try probe.selectAll(sql: "SELECT count(*) FROM sqlite_master")
+        } catch let error as SQLError where error.code == .notADatabase {
+            throw NeedsKey()
+        }
     }
 
     /// Takes a `PRAGMA key` (or `hexkey`, `textkey`): the database is opened again with that
@@ -170,9 +191,8 @@ final class ShellDatabase {
 
     /// The N of `PRAGMA [main.]cipher_compatibility = N` (or `(N)`), alone.
     private static func compatibility(in sql: String) -> Int? {
-        let words = sql.lowercased().split { $0.isWhitespace || $0 == "=" || $0 == "(" || $0 == ")" || $0 == ";" }
-        guard words.count == 3, words[0] == "pragma", words[1] == "cipher_compatibility" || words[1] == "main.cipher_compatibility" else { return nil }
-        return Int(words[2])
+        guard let pragma = PragmaAssignment(sql), pragma.name == "cipher_compatibility", pragma.schema.lowercased() == "main" else { return nil }
+        return Int(pragma.value)
     }
 
     /// The key a key pragma gives: raw bytes for `hexkey` or an `x'…'` value, else a passphrase.

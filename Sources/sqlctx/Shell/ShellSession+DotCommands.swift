@@ -25,15 +25,24 @@ extension ShellSession {
             try expect(0...1, ".tables [PATTERN]")
             try output.append(SchemaListing(context: try context).tables(like: arguments.first))
         case "schema":
-            let options = arguments.filter { $0.hasPrefix("--") }
-            let patterns = arguments.filter { !$0.hasPrefix("--") }
-            guard options.allSatisfy({ $0 == "--nosys" }), patterns.count <= 1 else {
-                throw ShellError.verbatim(options.contains("--indent") ? "sqlctx's .schema does not indent; use .schema ?--nosys? ?LIKE-PATTERN?" : "Usage: .schema ?--indent? ?--nosys? ?LIKE-PATTERN?")
+            var indented = false, withoutSystemTables = false
+            var pattern: String?
+            for argument in arguments {
+                switch DotCommandLine.option(argument) {
+                case "indent": indented = true
+                case "nosys": withoutSystemTables = true
+                case .some: throw ShellError.verbatim("Unknown option: \"\(argument)\"")
+                case nil:
+                    guard pattern == nil else { throw ShellError.verbatim("Usage: .schema ?--indent? ?--nosys? ?LIKE-PATTERN?") }
+                    pattern = argument
+                }
             }
-            try output.append(SchemaText(context: try context).text(like: patterns.first, withoutSystemTables: !options.isEmpty))
+            try output.append(SchemaText(context: try context).text(like: pattern, withoutSystemTables: withoutSystemTables, indented: indented))
         case "fullschema":
-            try expect(0...0, ".fullschema ?--indent?")
-            try output.append(bytes: fullSchema())
+            guard arguments.allSatisfy({ DotCommandLine.option($0) == "indent" }), arguments.count <= 1 else {
+                throw ShellError.verbatim("Usage: .fullschema ?--indent?")
+            }
+            try output.append(bytes: fullSchema(indented: !arguments.isEmpty))
         case "indexes", "indices":
             try expect(0...1, ".indexes [TABLE]")
             try output.append(SchemaListing(context: try context).indexes(like: arguments.first))
@@ -54,10 +63,31 @@ extension ShellSession {
         case "eqp":
             try expect(1...1, ".eqp off|on|trace|trigger|full")
             switch arguments[0].lowercased() {
-            case "trigger": reports.queryPlans = true
-            case "full", "trace": throw CommandFailure(".eqp \(arguments[0]) (the plan with each statement's bytecode) is not in sqlctx; use .eqp on, or EXPLAIN")
-            default: reports.queryPlans = try switchValue(arguments[0])
+            case "trigger": reports.queryPlans = .trigger
+            case "full": reports.queryPlans = .full
+            // sqlite3 takes `trace` only when SQLite is built for debugging, as neither engine is.
+            default: reports.queryPlans = try switchValue(arguments[0]) ? .on : .off
             }
+        case "stats":
+            switch arguments.count {
+            case 0:
+                try output.append(ShellStatistics(context: database.openContext, statement: nil, report: reports.statistics == .vmstep ? .vmstep : .on).text())
+            case 1:
+                switch arguments[0] {
+                case "stmt": reports.statistics = .stmt
+                case "vmstep": reports.statistics = .vmstep
+                default: reports.statistics = try switchValue(arguments[0]) ? .on : .off
+                }
+            default:
+                throw ShellError.verbatim("Usage: .stats ?on|off|stmt|vmstep?")
+            }
+        case "log":
+            try expect(1...1, ".log FILENAME")
+            try log.send(to: arguments[0], privately: database.isEncrypted)
+        case "dbinfo", "recover":
+            throw CommandFailure(".\(command.name) reads the database's pages through the sqlite_dbpage table, which neither the system SQLite nor SQLCipher is built with (the system's sqlite3 fails it too: no such table: sqlite_dbpage)")
+        case "excel":
+            throw CommandFailure(".excel is not in sqlctx: write the result to a file with .once FILE.csv after .mode csv, and open that")
         case "parameter":
             try output.append(ShellParameters(context: try context).run(arguments))
         case "limit", "limits":

@@ -10,7 +10,7 @@ extension ShellSession {
     func selectMode(_ arguments: [String]) throws {
         guard let name = arguments.first else {
             // sqlite3 chooses the mode it names again, separators and all (tabs become list's |).
-            try output.append("current output mode: \(settings.mode.reportedName)\n")
+            try output.append("current output mode: \(describedMode)\n")
             try selectMode([settings.mode.reportedName])
             return
         }
@@ -48,21 +48,24 @@ extension ShellSession {
         }
     }
 
+    /// The mode as `.mode` alone and `.show` name it: with the options of a columnar one.
+    private var describedMode: String {
+        guard settings.mode.isColumnar else { return settings.mode.reportedName }
+        return settings.mode.reportedName + " --wrap \(settings.wrap) --wordwrap \(settings.wordWrap ? "on" : "off") --\(settings.quoteColumns ? "quote" : "noquote")"
+    }
+
     /// What `.show` prints: the settings, one per line, names aligned right, as sqlite3 lists
-    /// them (its `eqp`, `explain` and `stats`, which sqlctx does not have, at their defaults).
+    /// them (its `explain`, which sqlctx does not have, at its default).
     func shownSettings() -> String {
         func quoted(_ bytes: [UInt8]) -> String {
             String(decoding: SQLiteLiterals.doubleQuoted(bytes, escape: SQLiteLiterals.cEscape), as: UTF8.self)
         }
-        var mode = settings.mode.reportedName
-        if settings.mode.isColumnar {
-            mode += " --wrap \(settings.wrap) --wordwrap \(settings.wordWrap ? "on" : "off") --\(settings.quoteColumns ? "quote" : "noquote")"
-        }
+        let mode = describedMode
         let shown: [(String, String)] = [
-            ("echo", echo ? "on" : "off"), ("eqp", "off"), ("explain", "auto"), ("headers", settings.headers ? "on" : "off"),
+            ("echo", echo ? "on" : "off"), ("eqp", reports.queryPlans.rawValue), ("explain", "auto"), ("headers", settings.headers ? "on" : "off"),
             ("mode", mode), ("nullvalue", quoted(settings.nullValue)), ("output", output.path ?? "stdout"),
             ("colseparator", quoted(settings.columnSeparator)), ("rowseparator", quoted(settings.rowSeparator)),
-            ("stats", "off"), ("width", settings.widths.map { "\($0) " }.joined()), ("filename", KeyStatements.withoutURIKeys(database.name)),
+            ("stats", reports.statistics.rawValue), ("width", settings.widths.map { "\($0) " }.joined()), ("filename", KeyStatements.withoutURIKeys(database.name)),
         ]
         return shown.map { String(repeating: " ", count: max(12 - $0.0.count, 0)) + $0.0 + ": " + $0.1 + "\n" }.joined()
     }

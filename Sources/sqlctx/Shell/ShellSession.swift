@@ -22,6 +22,8 @@ final class ShellSession {
     let interrupts: ShellInterrupts?
     /// Where results go (`.output`, `.once`).
     let output = ShellOutput()
+    /// Where SQLite's error log goes (`.log`).
+    let log: ShellLog
     /// How results are printed (`.mode`, `.headers`, `.separator`, `.nullvalue`, `.width`).
     var settings = ShellSettings()
     /// What is printed beside each statement's rows (`.changes`, `.timer`, `.eqp`).
@@ -37,10 +39,13 @@ final class ShellSession {
     /// How many `.read` files are being read now.
     private var readDepth = 0
 
-    /// A session on `database`, whose statements `interrupts` stops.
+    /// A session on `database`, whose statements `interrupts` stops; made before any database
+    /// opens, as SQLite takes its log (`.log`) only while none is open.
     init(database: ShellDatabase, interrupts: ShellInterrupts?) {
         self.database = database
         self.interrupts = interrupts
+        log = ShellLog(output: output)
+        log.install()
     }
 
     /// The open database, opened now if nothing has needed it yet.
@@ -116,7 +121,10 @@ final class ShellSession {
             if echo { try output.append(bytes: Array((KeyStatements.withoutURIKeys(line, inSQL: true) + "\n").utf8)) }
             defer { output.endInput() }
             do {
-                if try runDotCommand(line) == .quit { return .quit }
+                if try runDotCommand(line) == .quit {
+                    try output.flush()
+                    return .quit
+                }
             } catch {
                 if try report(ShellError(error, stage: .command), from: source) == .quit { return .quit }
             }
@@ -201,8 +209,9 @@ final class ShellSession {
         } catch {
             throw ShellError(error, stage: .run)
         }
-        if reports.queryPlans, !QueryPlanTree.isExplain(sql) {
+        if reports.queryPlans != .off, !QueryPlanTree.isExplain(sql) {
             try output.append(QueryPlanTree(context: context).render(sql))
+            if reports.queryPlans == .full { try output.append(bytes: program(of: sql, on: context)) }
         }
         var result = ShellResult(columns: statement.columnCount > 0 ? statement.columnNames : [])
         var failure: ShellError?
@@ -216,10 +225,25 @@ final class ShellSession {
         // The rows read before an error are printed, as sqlite3 prints them as they come.
         if QueryPlanTree.isQueryPlan(sql) {
             try output.append(QueryPlanTree.render(result.rows.map { $0.map(\.value) }))
+        } else if ExplainProgram.isProgram(result, sql: sql) {
+            try output.append(bytes: ExplainProgram(result: result, nullValue: settings.nullValue).render())
         } else if statement.columnCount > 0 {
             try print(result, literals: SQLiteLiterals(context: context))
         }
+        if reports.statistics != .off {
+            try output.append(ShellStatistics(context: context, statement: statement, report: reports.statistics).text())
+        }
         if let failure { throw failure }
+    }
+
+    /// The bytecode program of `sql` as `EXPLAIN` lays it out (`.eqp full`); nothing when
+    /// SQLite cannot explain it.
+    private func program(of sql: String, on context: SQLContext) throws -> [UInt8] {
+        guard let explain = try? context.prepare(sql: "EXPLAIN " + sql) else { return [] }
+        defer { try? explain.close() }
+        var result = ShellResult(columns: explain.columnNames)
+        while (try? explain.next()) == true { result.append(rowOf: explain) }
+        return ExplainProgram(result: result, nullValue: settings.nullValue).render()
     }
 
     /// Prints `result` in the current mode.

@@ -116,6 +116,19 @@ arrayContenders.append(("GRDB FetchableRecord fetchAll", { try GRDBContender.fet
 report.add("W4a fetch into an array", try harness.measure(arrayContenders))
 }
 
+if selected("W10") {
+say("\nW10 fetch one record by primary key, \(keyedFetches) times, each in autocommit mode")
+let keyedPath = path("keyed.db")
+try KeyedFetch.makeTable(path: keyedPath, rows: rows)
+let keys = keyedFetchKeys(rows: rows)
+guard try KeyedFetch.raw(path: keyedPath, keys: keys) == expectedKeyedChecksum(rows: rows) else { throw BenchmarkFailure("keyed checksum") }
+report.add("W10 fetch by key", try harness.measure([
+    ("raw C, one prepared statement", { try KeyedFetch.raw(path: keyedPath, keys: keys) }),
+    ("PortableSQLMacros fetch(_:id:)", { try KeyedFetch.portable(path: keyedPath, keys: keys) }),
+    ("GRDB fetchOne(_:key:)", { try KeyedFetch.grdb(path: keyedPath, keys: keys) }),
+]))
+}
+
 if selected("W5") {
 say("\nW5 insert \(rows) structs, one transaction")
 let records = (0..<rows).map(BenchRecord.init(row:))

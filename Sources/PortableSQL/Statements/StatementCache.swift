@@ -50,6 +50,20 @@ struct StatementCache {
         entries[key] != nil
     }
 
+    /// Whether `statement` is the one cached under `key` (and not one prepared beside it while
+    /// the cached one was in use).
+    func holds(_ statement: SQLStatement, for key: StatementKey) -> Bool {
+        if lastFoundStatement === statement { return true }
+        return entries[key]?.statement === statement
+    }
+
+    /// Forgets the statement cached under `key`, if any, without finalizing it.
+    mutating func remove(_ key: StatementKey) {
+        guard entries.removeValue(forKey: key) != nil else { return }
+        insertionOrder.removeAll { $0 == key }
+        if lastFoundKey == key { forgetLastFound() }
+    }
+
     /// Finalizes and forgets every cached statement.
     mutating func removeAll() {
         for entry in entries.values { entry.statement.finalize() }

@@ -19,9 +19,16 @@ public struct SQLJoinQuery2<A: SQLCodable, B: SQLCodable>: SQLQuery, SQLSelectBu
     @inlinable
     public func eval() throws -> RowCursor<(A?, B?)> {
         let statement = try plan.prepare(on: context)
-        let first = try RecordReader<A>(statement: statement, offset: plan.offset(ofSource: 0), context: context)
-        let second = try RecordReader<B>(statement: statement, offset: plan.offset(ofSource: 1), context: context)
-        return RowCursor(statement: statement) {
+        let first: RecordReader<A>
+        let second: RecordReader<B>
+        do {
+            first = try RecordReader<A>(statement: statement, offset: plan.offset(ofSource: 0), context: context)
+            second = try RecordReader<B>(statement: statement, offset: plan.offset(ofSource: 1), context: context)
+        } catch {
+            plan.giveBack(statement, to: context)
+            throw error
+        }
+        return RowCursor(lentStatement: statement, by: context, restart: plan.restartsWhenTablesGo ? { try self.eval() } : nil) {
             (try first.readIfPresent(), try second.readIfPresent())
         }
     }

@@ -11,10 +11,18 @@ public struct SQLJoinQuery3<A: SQLCodable, B: SQLCodable, C: SQLCodable>: SQLQue
     @inlinable
     public func eval() throws -> RowCursor<(A?, B?, C?)> {
         let statement = try plan.prepare(on: context)
-        let first = try RecordReader<A>(statement: statement, offset: plan.offset(ofSource: 0), context: context)
-        let second = try RecordReader<B>(statement: statement, offset: plan.offset(ofSource: 1), context: context)
-        let third = try RecordReader<C>(statement: statement, offset: plan.offset(ofSource: 2), context: context)
-        return RowCursor(statement: statement) {
+        let first: RecordReader<A>
+        let second: RecordReader<B>
+        let third: RecordReader<C>
+        do {
+            first = try RecordReader<A>(statement: statement, offset: plan.offset(ofSource: 0), context: context)
+            second = try RecordReader<B>(statement: statement, offset: plan.offset(ofSource: 1), context: context)
+            third = try RecordReader<C>(statement: statement, offset: plan.offset(ofSource: 2), context: context)
+        } catch {
+            plan.giveBack(statement, to: context)
+            throw error
+        }
+        return RowCursor(lentStatement: statement, by: context, restart: plan.restartsWhenTablesGo ? { try self.eval() } : nil) {
             (try first.readIfPresent(), try second.readIfPresent(), try third.readIfPresent())
         }
     }

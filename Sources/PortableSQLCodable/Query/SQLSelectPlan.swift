@@ -114,7 +114,8 @@ public struct SQLSelectPlan {
         return (sql, parameters)
     }
 
-    /// Prepares and binds the statement.
+    /// The statement, lent by the context's statement cache and bound: give it back with
+    /// `SQLContext.checkInQueryStatement(_:)` (a `RowCursor` does when it closes).
     ///
     /// - Throws: a build error (an unlinked join under `SQLStrictness.foreignKeyJoins`),
     ///   `SQLError` when the engine lacks RIGHT/FULL JOIN, or SQLite's error.
@@ -126,15 +127,59 @@ public struct SQLSelectPlan {
             throw SQLError(code: .error, message: "RIGHT and FULL joins need SQLite 3.39 or later; this engine is SQLite \(context.version)")
         }
         let (sql, parameters) = statement()
-        let prepared = try creatingRecordTables(on: context) { prefix in try context.prepare(sql: prefix + sql) }
+        let (lent, isNew) = try creatingRecordTables(on: context) { prefix in try context.checkOutQueryStatement(prefix + sql) }
         do {
-            try prepared.checkParametersAreValues(count: parameters.count)
+            // A property of the text, checked when it is prepared (and whenever the counts differ,
+            // for a statement that `selectAll` cached for the same text).
+            if isNew || lent.parameterCount != parameters.count { try lent.checkParametersAreValues(count: parameters.count) }
+            try lent.bind(parameters: parameters)
         } catch {
-            prepared.finalize()
+            if isNew { context.discardQueryStatement(lent) } else { context.checkInQueryStatement(lent) }
             throw error
         }
-        try prepared.bind(parameters: parameters)
-        return prepared
+        return lent
+    }
+
+    /// Gives back a statement of `prepare(on:)` that no cursor took.
+    @usableFromInline
+    func giveBack(_ statement: SQLStatement, to context: SQLContext) {
+        context.checkInQueryStatement(statement)
+    }
+
+    /// Runs `body` with the statement (as `prepare(on:)` gives it) and gives it back; when
+    /// its first step finds its table missing, prepares it anew and runs `body` again (see
+    /// `restartsWhenTablesGo`).
+    ///
+    /// - Throws: as `prepare(on:)`, or what `body` throws.
+    func withStatement<R>(on context: SQLContext, _ body: (SQLStatement) throws -> R) throws -> R {
+        let statement = try prepare(on: context)
+        do {
+            defer { context.checkInQueryStatement(statement) }
+            return try body(statement)
+        } catch {
+            guard restartsWhenTablesGo, Self.missesTable(error) else { throw error }
+            context.discardQueryStatement(statement)
+            let fresh = try prepare(on: context)
+            defer { context.checkInQueryStatement(fresh) }
+            return try body(fresh)
+        }
+    }
+
+    /// Whether the plan runs again, prepared anew, when the first step of its statement finds a
+    /// table or column missing: when it reads a table created on first use. Preparing is where
+    /// such a table is created (`creatingRecordTables`), and a statement cached before the
+    /// table was dropped reports it missing only when it steps; it is discarded and the plan
+    /// prepared again, as each run of the plan did before statements were cached.
+    @usableFromInline
+    var restartsWhenTablesGo: Bool {
+        sources.contains { $0.table.createdOnFirstUse }
+    }
+
+    /// Whether `error` is SQLite's report of a table or column that does not exist.
+    @usableFromInline
+    static func missesTable(_ error: any Error) -> Bool {
+        guard let error = error as? SQLError, error.code == .error else { return false }
+        return error.message.hasPrefix("no such table") || error.message.hasPrefix("no such column")
     }
 
     /// Runs `body`, the plan's statement (which reads), with the tables of `SQLCodableRecord`s

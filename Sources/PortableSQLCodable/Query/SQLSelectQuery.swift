@@ -45,18 +45,18 @@ public struct SQLSelectQuery<Root: SQLCodable, each Value>: SQLTypedSelectBuilde
     /// - Throws: `SQLError` when the statement cannot run; `SQLDecodingError` naming the column
     ///   for a value that is no value of its term's type (NULL for a type that is not optional).
     public func fetchAll() throws -> [(repeat each Value)] {
-        let statement = try plan.prepare(on: context)
-        defer { statement.finalize() }
-        var rows: [(repeat each Value)] = []
-        while try statement.next() {
-            var index = 0
-            func read<V>(_ type: V.Type) throws -> V {
-                defer { index += 1 }
-                return try SQLResultValue.read(type, from: statement.value(at: index), column: statement.columnNames[index])
+        try plan.withStatement(on: context) { statement in
+            var rows: [(repeat each Value)] = []
+            while try statement.next() {
+                var index = 0
+                func read<V>(_ type: V.Type) throws -> V {
+                    defer { index += 1 }
+                    return try SQLResultValue.read(type, from: statement.value(at: index), column: statement.columnNames[index])
+                }
+                rows.append((repeat try read((each Value).self)))
             }
-            rows.append((repeat try read((each Value).self)))
+            return rows
         }
-        return rows
     }
 
     /// The first row, or `nil`.
@@ -71,12 +71,12 @@ public struct SQLSelectQuery<Root: SQLCodable, each Value>: SQLTypedSelectBuilde
     ///
     /// - Throws: `SQLError` when the statement cannot run.
     public func fetchValues() throws -> [[SQLValue]] {
-        let statement = try plan.prepare(on: context)
-        defer { statement.finalize() }
-        var rows: [[SQLValue]] = []
-        while try statement.next() {
-            rows.append((0..<statement.columnCount).map { statement.value(at: $0) })
+        try plan.withStatement(on: context) { statement in
+            var rows: [[SQLValue]] = []
+            while try statement.next() {
+                rows.append((0..<statement.columnCount).map { statement.value(at: $0) })
+            }
+            return rows
         }
-        return rows
     }
 }

@@ -29,8 +29,14 @@ public struct SQLTableQuery<T: SQLCodable>: SQLQuery, SQLTypedSelectBuilder {
     @inlinable
     public func eval() throws -> RowCursor<T> {
         let statement = try plan.prepare(on: context)
-        let reader = try RecordReader<T>(statement: statement, offset: 0, context: context)
-        return RowCursor(statement: statement, decode: reader.read)
+        let reader: RecordReader<T>
+        do {
+            reader = try RecordReader<T>(statement: statement, offset: 0, context: context)
+        } catch {
+            plan.giveBack(statement, to: context)
+            throw error
+        }
+        return RowCursor(lentStatement: statement, by: context, restart: plan.restartsWhenTablesGo ? { try self.eval() } : nil, decode: reader.read)
     }
 }
 

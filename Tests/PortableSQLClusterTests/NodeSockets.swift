@@ -38,10 +38,3 @@ struct OpenTCPSocket {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
-
-/// The names of this process's threads (/proc/self/task/*/comm).
-func threadNames() -> [String] {
-    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-    return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
-        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-}

@@ -49,9 +49,15 @@ example: bootstrap
 bench: bootstrap
 	cd Benchmarks && $(SWIFT) build -c release && .build/release/PortableSQLBenchmarks
 
-# The same build; W1, W2 and W5 on a 3-node dqlite cluster on 127.0.0.1 beside a local file, in one run.
+# The same build; W1, W2 and W5 on a 3-node dqlite cluster on 127.0.0.1 beside a local file, in one
+# run; then go-dqlite's kvwrite and kvreadwrite (1, 4, 16 workers) by go-dqlite's dqlite-benchmark
+# (Debian's go-dqlite) and by PortableSQL's client on 3 release-built `sqlctx node`s, CLUSTER_SECONDS
+# per run (15: about 7 minutes in all; `make bench-cluster CLUSTER_SECONDS=3` for a quick look).
+CLUSTER_SECONDS ?= 15
 bench-cluster: bootstrap
-	cd Benchmarks && $(SWIFT) build -c release && .build/release/PortableSQLBenchmarks cluster
+	$(SWIFT) build -c release $(TRAITS) --product sqlctx
+	cd Benchmarks && $(SWIFT) build -c release && .build/release/PortableSQLBenchmarks cluster \
+		--seconds $(CLUSTER_SECONDS) --sqlctx $(CURDIR)/.build/release/sqlctx
 
 # The whole suite under AddressSanitizer with LeakSanitizer on (only false positives and leaks of
 # the toolchain or of system libraries are suppressed, each with its reason, in

@@ -36,4 +36,38 @@ package enum StreamSocket {
         Int32(MSG_NOSIGNAL)
         #endif
     }
+
+    /// Turns Nagle's algorithm off on the TCP socket `descriptor` (`TCP_NODELAY`): a small
+    /// message leaves at once instead of waiting for the peer's delayed acknowledgement of the
+    /// previous one (up to 40 ms on Linux). Returns whether the option was set.
+    @discardableResult
+    package static func setNoDelay(_ descriptor: Int32) -> Bool {
+        var one: Int32 = 1
+        return setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size)) == 0
+    }
+
+    /// Makes `descriptor`'s reads and writes wait (`blocking`) or return `EAGAIN` at once.
+    package static func setBlocking(_ descriptor: Int32, _ blocking: Bool) {
+        let flags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, blocking ? flags & ~O_NONBLOCK : flags | O_NONBLOCK)
+    }
+
+    /// A connection waiting on the listening socket `listener`, non-blocking, closed in child
+    /// processes and never raising SIGPIPE; or -1 with `errno` set (`EAGAIN` when none waits).
+    package static func accept(_ listener: Int32) -> Int32 {
+        let descriptor = acceptDescriptor(listener)
+        guard descriptor >= 0 else { return descriptor }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        setBlocking(descriptor, false)
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        return descriptor
+    }
+}
+
+/// Accepts a connection (outside the enum, where `accept` names the method).
+private func acceptDescriptor(_ listener: Int32) -> Int32 {
+    accept(listener, nil, nil)
 }

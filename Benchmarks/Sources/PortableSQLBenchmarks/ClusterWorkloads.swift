@@ -91,7 +91,7 @@ enum ClusterBenchmark {
     }
 
     /// A port on 127.0.0.1 that nothing listens on now (the system's pick for port 0).
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()

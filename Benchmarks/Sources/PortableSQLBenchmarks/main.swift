@@ -7,7 +7,10 @@ import Glibc
 #endif
 
 // Usage: PortableSQLBenchmarks [--runs N] [--rows N] [--skip-million] [--only W1,W4] [--contenders PortableSQL,GRDB]
-//        PortableSQLBenchmarks cluster [--runs N] [--rows N]   (W1, W2, W5 on a 3-node dqlite cluster beside a local file)
+//        PortableSQLBenchmarks cluster [--runs N] [--rows N] [--seconds N] [--workers 1,4,16] [--sqlctx PATH] [--only kv|local]
+//            (W1, W2, W5 on a 3-node dqlite cluster beside a local file; then go-dqlite's kvwrite and
+//            kvreadwrite, N seconds per run (15 by default), by go-dqlite's dqlite-benchmark and by
+//            PortableSQL's client on 3 `sqlctx node`s at PATH (../.build/release/sqlctx by default))
 //        PortableSQLBenchmarks memory cursor|load|baseline PATH   (a child process of the memory workload)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -35,7 +38,16 @@ let contenderPrefixes: [String]? = arguments.firstIndex(of: "--contenders").flat
     index + 1 < arguments.count ? arguments[index + 1].split(separator: ",").map(String.init) : nil
 }
 if arguments.first == "cluster" {
-    try ClusterBenchmark.run(rows: option("--rows", default: 10_000), runs: option("--runs", default: 5))
+    if selected("local") {
+        try ClusterBenchmark.run(rows: option("--rows", default: 10_000), runs: option("--runs", default: 5))
+    }
+    if selected("kv") {
+        let workers = arguments.firstIndex(of: "--workers").flatMap { index in
+            index + 1 < arguments.count ? arguments[index + 1].split(separator: ",").compactMap { Int($0) } : nil
+        } ?? [1, 4, 16]
+        let sqlctx = arguments.firstIndex(of: "--sqlctx").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } ?? "../.build/release/sqlctx"
+        try ClusterKVBenchmark.run(seconds: option("--seconds", default: 15), workerCounts: workers, sqlctx: sqlctx)
+    }
     exit(0)
 }
 let harness = Harness(runs: runs, contenderPrefixes: contenderPrefixes)

@@ -1,6 +1,12 @@
 import Foundation
 import PortableSQL
 
+/// What libdqlite calls, on a thread of its own, to open a Raft connection to the peer at
+/// `address`: it returns 0 and a connected, blocking socket in `descriptor`, or non-zero when the
+/// peer cannot be reached. libdqlite then writes its protocol header and a CONNECT request on
+/// the socket itself, and owns it from then on.
+typealias DqliteConnectFunction = @convention(c) (_ argument: UnsafeMutableRawPointer?, _ address: UnsafePointer<CChar>?, _ descriptor: UnsafeMutablePointer<Int32>?) -> Int32
+
 /// libdqlite's node functions, loaded with `dlopen` on first use: only a process that runs a
 /// node needs the library (Debian's `libdqlite0`); a client never loads it.
 struct DqliteLibrary: @unchecked Sendable {
@@ -8,6 +14,7 @@ struct DqliteLibrary: @unchecked Sendable {
     let create: @convention(c) (UInt64, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
     let destroy: @convention(c) (OpaquePointer?) -> Void
     let setBindAddress: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+    let setConnectFunction: @convention(c) (OpaquePointer?, DqliteConnectFunction?, UnsafeMutableRawPointer?) -> Int32
     let setNetworkLatency: @convention(c) (OpaquePointer?, UInt32) -> Int32
     let start: @convention(c) (OpaquePointer?) -> Int32
     let stop: @convention(c) (OpaquePointer?) -> Int32
@@ -41,6 +48,7 @@ struct DqliteLibrary: @unchecked Sendable {
         create = try function("dqlite_node_create")
         destroy = try function("dqlite_node_destroy")
         setBindAddress = try function("dqlite_node_set_bind_address")
+        setConnectFunction = try function("dqlite_node_set_connect_func")
         setNetworkLatency = try function("dqlite_node_set_network_latency_ms")
         start = try function("dqlite_node_start")
         stop = try function("dqlite_node_stop")

@@ -17,9 +17,12 @@ build: bootstrap
 demo: bootstrap
 	$(SWIFT) run $(TRAITS) sqlctx demo
 
+# NodeLatencyTests times writes on a 3-node cluster (issue 39's p90 under 10 ms), so it runs
+# alone after the suite: beside the other suites, on 2 cores, its nodes would wait for the CPU.
 test: bootstrap
 	bash Scripts/portability-check
-	$(SWIFT) test $(TRAITS) --disable-xctest
+	$(SWIFT) test $(TRAITS) --disable-xctest --skip NodeLatencyTests
+	$(SWIFT) test $(TRAITS) --disable-xctest --skip-build --filter NodeLatencyTests
 
 # Installs `sqlctx` under PREFIX (/usr/local by default; DESTDIR before it for packaging): the
 # release build in bin/, its man page in share/man/man1/ (from swift-argument-parser's

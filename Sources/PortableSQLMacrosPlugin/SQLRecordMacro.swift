@@ -35,8 +35,10 @@ public struct SQLRecordMacro: ExtensionMacro {
         lines.append("    return nil")
         lines.append("}")
         lines.append("\(access)func encode(row: inout SQLRow) throws {")
-        for property in properties {
-            let assignment = "row[Self.\(property.identifier)] = \(writer(property))"
+        // By position, as `init(row:context:)` reads: no look-up of each column by name.
+        if !properties.isEmpty { lines.append("    let layout = SQLRecordLayout(Self.table)") }
+        for (index, property) in properties.enumerated() {
+            let assignment = "layout.setValue(\(writer(property)), at: \(index), in: &row)"
             // A nil with a declared default is left out of the row, so that the default applies.
             lines.append(property.isOptional && property.hasDefault ? "    if self.\(property.identifier) != nil { \(assignment) }" : "    " + assignment)
         }

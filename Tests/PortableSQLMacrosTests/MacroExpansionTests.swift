@@ -100,16 +100,17 @@ import Testing
                     return nil
                 }
                 func encode(row: inout SQLRow) throws {
-                    row[Self.id] = SQLValue(self.id)
-                    row[Self.authorID] = SQLValue(self.authorID)
-                    row[Self.title] = SQLValue(self.title)
+                    let layout = SQLRecordLayout(Self.table)
+                    layout.setValue(SQLValue(self.id), at: 0, in: &row)
+                    layout.setValue(SQLValue(self.authorID), at: 1, in: &row)
+                    layout.setValue(SQLValue(self.title), at: 2, in: &row)
                     if self.price != nil {
-                        row[Self.price] = SQLValue(self.price)
+                        layout.setValue(SQLValue(self.price), at: 3, in: &row)
                     }
-                    row[Self.pages] = SQLValue(self.pages)
-                    row[Self.published] = SQLRecordLayout.sqlValue(self.published)
-                    row[Self.genre] = SQLRecordLayout.sqlValue(self.genre)
-                    row[Self.tags] = SQLRecordLayout.sqlValue(self.tags)
+                    layout.setValue(SQLValue(self.pages), at: 4, in: &row)
+                    layout.setValue(SQLRecordLayout.sqlValue(self.published), at: 5, in: &row)
+                    layout.setValue(SQLRecordLayout.sqlValue(self.genre), at: 6, in: &row)
+                    layout.setValue(SQLRecordLayout.sqlValue(self.tags), at: 7, in: &row)
                 }
             }
             """)
@@ -152,9 +153,10 @@ import Testing
                     return nil
                 }
                 public func encode(row: inout SQLRow) throws {
-                    row[Self.name] = SQLValue(self.name)
-                    row[Self.uses] = SQLValue(self.uses)
-                    row[Self.views] = SQLValue(self.views)
+                    let layout = SQLRecordLayout(Self.table)
+                    layout.setValue(SQLValue(self.name), at: 0, in: &row)
+                    layout.setValue(SQLValue(self.uses), at: 1, in: &row)
+                    layout.setValue(SQLValue(self.views), at: 2, in: &row)
                 }
             }
             """)
@@ -204,7 +206,8 @@ import Testing
                     return nil
                 }
                 func encode(row: inout SQLRow) throws {
-                    row[Self.good] = SQLValue(self.good)
+                    let layout = SQLRecordLayout(Self.table)
+                    layout.setValue(SQLValue(self.good), at: 0, in: &row)
                 }
             }
             """, diagnostics: [

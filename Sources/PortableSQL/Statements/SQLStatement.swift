@@ -28,7 +28,10 @@ public final class SQLStatement {
     private let changeTracker: ChangeTracker
     /// Whether the statement has stepped since its last reset (binding then needs a reset).
     @usableFromInline @exclusivity(unchecked) var hasStepped = false
-    /// Whether text or a blob is bound, which `releaseLargeBindings()` lets go of.
+    /// How many bytes of text and blobs were bound since the parameters were last set to NULL:
+    /// what `releaseLargeBindings(keepingUpTo:)` lets go of (it may count values bound over).
+    @exclusivity(unchecked) private var largeBindingBytes = 0
+    /// Whether text or a blob was bound since the parameters were last set to NULL.
     @exclusivity(unchecked) private var holdsLargeBinding = false
     private var columnIndexCache: ColumnIndexes?
     @usableFromInline @exclusivity(unchecked) private(set) var columnNameCache: [String] = []
@@ -227,6 +230,7 @@ public final class SQLStatement {
         rewind(handle)
         _ = engine.functions.clearBindings(handle)
         holdsLargeBinding = false
+        largeBindingBytes = 0
     }
 
     /// Resets the statement to run again from the start, keeping its bindings.
@@ -280,8 +284,9 @@ public final class SQLStatement {
             throw SQLError(code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
         }
         if hasStepped { rewind(handle) }
-        holdsLargeBinding = true
         let length = try bindableLength(bytes.count)
+        holdsLargeBinding = true
+        largeBindingBytes &+= bytes.count
         let result = bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress, length > 0 else { return engine.functions.bindText(handle, Int32(index), "", 0, sqliteTransient) }
             return engine.functions.bindText(handle, Int32(index), base.assumingMemoryBound(to: CChar.self), length, sqliteTransient)
@@ -370,18 +375,18 @@ public final class SQLStatement {
         throw SQLError(code: .range, message: "no parameter named \(name)", sql: sql)
     }
 
-    /// Sets the parameters back to NULL when text or a blob is bound, so that a cached statement
-    /// does not keep a large value alive until its next use.
-    package func releaseLargeBindings() {
-        guard holdsLargeBinding, let handle else { return }
+    /// Sets the parameters back to NULL when text or blobs of more than `keptBytes` bytes in all
+    /// were bound since they last were, so that a cached statement does not keep a large value
+    /// alive until its next use.
+    package func releaseLargeBindings(keepingUpTo keptBytes: Int = 0) {
+        guard holdsLargeBinding, largeBindingBytes > keptBytes, let handle else { return }
         _ = engine.functions.clearBindings(handle)
         holdsLargeBinding = false
+        largeBindingBytes = 0
     }
 
     @usableFromInline
     func bindUnchecked(_ value: SQLValue, at index: Int32, _ handle: OpaquePointer) throws(SQLError) {
-        // Reach each function through the engine: copying the whole table would cost more.
-        let engine = engine
         let result: Int32
         switch value {
         case .null:
@@ -390,25 +395,48 @@ public final class SQLStatement {
             result = engine.functions.bindInt64(handle, index, integer)
         case .real(let double):
             result = engine.functions.bindDouble(handle, index, double)
+        case .text, .blob:
+            return try bindVariableLength(value, at: index, handle)
+        }
+        guard result == SQLResultCode.ok.rawValue else { throw error(result) }
+    }
+
+    /// Binds text or a blob (anything else is bound as NULL), which SQLite copies. The value is
+    /// taken, so that binding one moved out of a buffer retains nothing.
+    @usableFromInline
+    func bindVariableLength(_ value: __owned SQLValue, at index: Int32, _ handle: OpaquePointer) throws(SQLError) {
+        // Reach each function through the engine: copying the whole table would cost more.
+        let engine = engine
+        // SQLITE_TRANSIENT as a constant, not through the global's one-time initialization.
+        let transient = unsafeBitCast(-1 as Int, to: SQLiteDestructor.self)
+        let result: Int32
+        switch consume value {
         case .text(var text):
+            let count = text.utf8.count
+            let length = try bindableLength(count)
             holdsLargeBinding = true
-            let length = try bindableLength(text.utf8.count)
+            largeBindingBytes &+= count
             result = text.withUTF8 { bytes in
-                guard let base = bytes.baseAddress else { return engine.functions.bindText(handle, index, "", 0, sqliteTransient) }
-                return engine.functions.bindText(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), length, sqliteTransient)
+                guard let base = bytes.baseAddress else { return engine.functions.bindText(handle, index, "", 0, transient) }
+                return engine.functions.bindText(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), length, transient)
             }
         case .blob(let data):
+            let count = data.count
+            let length = try bindableLength(count)
             holdsLargeBinding = true
-            let length = try bindableLength(data.count)
+            largeBindingBytes &+= count
             result = data.withUnsafeBytes { bytes in
                 guard let base = bytes.baseAddress, length > 0 else { return engine.functions.bindZeroblob(handle, index, 0) }
-                return engine.functions.bindBlob(handle, index, base, length, sqliteTransient)
+                return engine.functions.bindBlob(handle, index, base, length, transient)
             }
+        default:
+            result = engine.functions.bindNull(handle, index)
         }
         guard result == SQLResultCode.ok.rawValue else { throw error(result) }
     }
 
     /// `count` bytes as the length SQLite's bind functions take.
+    @inline(__always)
     private func bindableLength(_ count: Int) throws(SQLError) -> Int32 {
         guard let length = Int32(exactly: count) else {
             throw SQLError(code: .tooBig, message: "a value of \(count) bytes is too large to bind", sql: sql)

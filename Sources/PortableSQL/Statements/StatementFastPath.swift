@@ -9,7 +9,8 @@ import Foundation
 // - the spare values buffer: an insert encodes into the context's reused array of values, binds
 //   by moving them out, and gives the emptied array back;
 // - derived statement keys: a record type's statements are cached under its table's layout
-//   object and a variant number (which columns an INSERT names), not under their SQL text;
+//   object and a variant number (which columns an INSERT names), not under their SQL text, and
+//   the few checked out last are found again without hashing (`RecentStatements`);
 // - check-out and check-in of cached statements, so that a statement in use is never handed out
 //   twice (a hook re-entering the context prepares another);
 // - the one binding loop (`bindInOrder`), which `bind(parameters:)` shares: integers, reals and
@@ -83,10 +84,88 @@ extension SQLContext {
         return statement
     }
 
-    /// Gives back a statement of `checkOutStatement`, letting go of its bound text and blobs.
-    package func checkIn(_ statement: SQLStatement) {
+    /// The statement a library layer derives from `owner`'s description under `variant` (see
+    /// `StatementKey.derived`), checked out as `checkOutStatement(key:owner:sql:)` does. The
+    /// few such statements checked out last are found again by comparing two words, without
+    /// hashing a key: a loop that inserts rows with NULLs in different columns alternates
+    /// between a few statements, one per set of columns.
+    ///
+    /// - Throws: `SQLError` from preparing.
+    package func checkOutStatement(derivedFrom owner: AnyObject, variant: Int, sql: () -> String) throws -> SQLStatement? {
+        if let recent = recentStatements.statement(derivedFrom: owner, variant: variant), !recent.isInUse, !recent.isClosed {
+            recent.isInUse = true
+            return recent
+        }
+        return try checkOutRecentStatement(derivedFrom: owner, variant: variant, sql: sql)
+    }
+
+    /// `checkOutStatement(derivedFrom:variant:sql:)` through the statement cache, remembering the
+    /// statement among the recent ones when the cache holds it.
+    private func checkOutRecentStatement(derivedFrom owner: AnyObject, variant: Int, sql: () -> String) throws -> SQLStatement? {
+        let key = StatementKey.derived(ObjectIdentifier(owner), variant: variant)
+        guard let statement = try checkOutStatement(key: key, owner: owner, sql: sql) else { return nil }
+        if statementCache.statement(for: key) === statement { recentStatements.remember(statement, derivedFrom: owner, variant: variant) }
+        return statement
+    }
+
+    /// Gives back a statement of `checkOutStatement`, letting go of its bound text and blobs
+    /// (of those over `keptBindingBytes` bytes in all, when given: see `keptInsertBindingBytes`).
+    package func checkIn(_ statement: SQLStatement, keepingBindingsUpTo keptBindingBytes: Int = 0) {
         statement.isInUse = false
-        statement.releaseLargeBindings()
+        statement.releaseLargeBindings(keepingUpTo: keptBindingBytes)
+    }
+
+    /// How many bytes of text and blobs a record INSERT may keep bound between uses. Setting
+    /// the parameters to NULL after each row would cost every insert of text a call that visits
+    /// each parameter, and SQLite a new buffer for the next row's text; what stays bound is no
+    /// more than the row the INSERT wrote, and a large value is still let go of at once.
+    package static let keptInsertBindingBytes = 4096
+}
+
+/// The few derived statements (`StatementKey.derived`) checked out last, each with the object
+/// and variant it was derived from, so that `checkOutStatement(derivedFrom:variant:sql:)` finds
+/// them again without hashing a key.
+///
+/// Only statements the cache holds are remembered, so an entry is never more than a shortcut to
+/// the cache: a statement the cache lets go of is finalized, and a closed entry is passed over
+/// (closing the context finalizes them all). Each entry keeps its object alive, so that its
+/// identifier is not reused while the entry is there.
+struct RecentStatements {
+    /// How many statements are remembered: enough for the sets of columns a loop of inserts
+    /// alternates between.
+    static let capacity = 8
+
+    private struct Entry {
+        let owner: AnyObject
+        let variant: Int
+        let statement: SQLStatement
+    }
+
+    private var entries: [Entry] = []
+    /// The entry the next statement remembered replaces, once all are taken.
+    private var nextReplaced = 0
+
+    /// The statement remembered for `owner` and `variant`, if any.
+    @inline(__always)
+    func statement(derivedFrom owner: AnyObject, variant: Int) -> SQLStatement? {
+        entries.withUnsafeBufferPointer { entries in
+            for entry in entries where entry.owner === owner && entry.variant == variant { return entry.statement }
+            return nil
+        }
+    }
+
+    /// Remembers `statement` for `owner` and `variant`, in place of the one remembered longest
+    /// ago when all places are taken, or of a closed one remembered for the same.
+    mutating func remember(_ statement: SQLStatement, derivedFrom owner: AnyObject, variant: Int) {
+        let entry = Entry(owner: owner, variant: variant, statement: statement)
+        if let same = entries.firstIndex(where: { $0.owner === owner && $0.variant == variant }) {
+            entries[same] = entry
+        } else if entries.count < Self.capacity {
+            entries.append(entry)
+        } else {
+            entries[nextReplaced] = entry
+            nextReplaced = (nextReplaced + 1) % Self.capacity
+        }
     }
 }
 
@@ -113,7 +192,7 @@ extension SQLStatement {
             case .real(let double): result = functions.pointee.bindDouble(handle, index, double)
             case .null: result = functions.pointee.bindNull(handle, index)
             case let large:
-                do throws(SQLError) { try bindUnchecked(large, at: index, handle) } catch { return (index, position &+ 1, error) }
+                do throws(SQLError) { try bindVariableLength(large, at: index, handle) } catch { return (index, position &+ 1, error) }
                 continue
             }
             if result != SQLResultCode.ok.rawValue { return (index, position &+ 1, error(result)) }

@@ -123,19 +123,6 @@ public struct SQLRow: ExpressibleByDictionaryLiteral, Sequence, Equatable, Custo
         self = SQLRow(layout: table.layout, storage: values)
     }
 
-    /// A bit for each position that has a value (for rows of up to `Int.bitWidth` columns).
-    var presenceMask: Int {
-        storage.withUnsafeBufferPointer { values in
-            var mask = 0
-            for position in values.indices.reversed() {
-                var bit = 0
-                if case .some = values[position] { bit = 1 }
-                mask = mask << 1 | bit
-            }
-            return mask
-        }
-    }
-
     /// The columns that have a value, in order.
     public var columns: [SQLColumn] {
         zip(layout.columns, values).compactMap { $0.1 == nil ? nil : $0.0 }

@@ -58,26 +58,10 @@ extension SQLContext {
     @usableFromInline
     func insertEncoded(_ row: inout SQLRow, of type: Any.Type, into table: SQLTable, schema: String?) throws -> Bool {
         try row.conform(encodedBy: type, to: table)
-        // NULLs are left out of the INSERT, as SkipSQL does, so that column defaults apply.
-        row.storage.withUnsafeMutableBufferPointer { values in
-            for position in values.indices { if case .null? = values[position] { values[position] = nil } }
-        }
-        var assignsKey = false
-        if let position = table.rowIDKeyPosition {
-            switch row.storage[position] {
-            case nil, .null?:
-                assignsKey = true
-            case .long(0)? where table.columns[position].autoincrement:
-                assignsKey = true
-            default:
-                break
-            }
-            // Left out of the INSERT, so that SQLite assigns it.
-            if assignsKey { row.storage[position] = nil }
-        }
+        let (presentColumns, assignsKey) = Self.leaveOutAbsentValues(&row.storage, keyPosition: table.rowIDKeyPosition, table: table)
         let rebuilds = assignsKey || table.defaultedPositions.contains { row.storage[$0] == nil }
-        let statement = try checkOutInsertStatement(for: row, of: type, into: table, schema: schema)
-        defer { checkIn(statement) }
+        let statement = try checkOutInsertStatement(for: row, presentColumns: presentColumns, of: type, into: table, schema: schema)
+        defer { checkIn(statement, keepingBindingsUpTo: Self.keptInsertBindingBytes) }
         // Binding takes the values out of the row.
         guard rebuilds else {
             try statement.bind(takingPresentValues: &row.storage)
@@ -96,19 +80,48 @@ extension SQLContext {
         return true
     }
 
-    /// The INSERT into `table` of the columns that have a value in `row`, checked out of the
-    /// statement cache.
+    /// Leaves out of `values` what the INSERT does not name, in one pass: NULLs, as SkipSQL does,
+    /// so that column defaults apply; and the INTEGER PRIMARY KEY at `keyPosition` when the
+    /// database assigns it (the record gives none or NULL, or 0 for an AUTOINCREMENT key).
+    /// Returns a bit for each position left with a value (the low bits only, for rows wider
+    /// than `Int.bitWidth`), which picks the cached statement, and whether the key is assigned.
+    @inline(__always)
+    private static func leaveOutAbsentValues(_ values: inout [SQLValue?], keyPosition: Int?, table: SQLTable) -> (presentColumns: Int, assignsKey: Bool) {
+        let key = keyPosition ?? -1
+        var assignsKey = false
+        var present = 0
+        values.withUnsafeMutableBufferPointer { values in
+            for position in values.indices.reversed() {
+                present &<<= 1
+                switch values[position] {
+                case nil:
+                    if position == key { assignsKey = true }
+                case .null?:
+                    values[position] = nil
+                    if position == key { assignsKey = true }
+                case .long(0)? where position == key && table.columns[position].autoincrement:
+                    values[position] = nil
+                    assignsKey = true
+                default:
+                    present |= 1
+                }
+            }
+        }
+        return (present, assignsKey)
+    }
+
+    /// The INSERT into `table` of the columns that have a value in `row` (one bit each in
+    /// `presentColumns`), checked out of the statement cache.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when `type`'s `table` is made anew on each use.
-    private func checkOutInsertStatement(for row: SQLRow, of type: Any.Type, into table: SQLTable, schema: String?) throws -> SQLStatement {
+    private func checkOutInsertStatement(for row: SQLRow, presentColumns: Int, of type: Any.Type, into table: SQLTable, schema: String?) throws -> SQLStatement {
         // Which columns the record gives decides the statement: one cached statement per set.
         // Rows too wide for a bit per column, and inserts into another schema, are cached by
         // their SQL text, built once here.
         var prepared = false
         func checkOut() throws -> SQLStatement? {
             if row.storage.count < Int.bitWidth - 4, schema == nil {
-                let key = StatementKey.derived(ObjectIdentifier(table.layout), variant: row.presenceMask << 2 | RecordStatement.insert.rawValue)
-                return try checkOutStatement(key: key, owner: table.layout) {
+                return try checkOutStatement(derivedFrom: table.layout, variant: presentColumns << 2 | RecordStatement.insert.rawValue) {
                     prepared = true
                     return Self.insertStatement(table, row, schema: nil)
                 }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Reads a record's values from a row by each column's position in the record's table: what
-/// `@SQLRecord` writes in `init(row:context:)`, and the fastest way to write one by hand. Its
-/// static functions give the column type and stored value of any `SQLColumnValue`, and of
-/// `RawRepresentable` enums of one, for the rest of what the macro writes.
+/// Reads a record's values from a row, and writes them into one, by each column's position in
+/// the record's table: what `@SQLRecord` writes in `init(row:context:)` and `encode(row:)`, and
+/// the fastest way to write them by hand. Its static functions give the column type and stored
+/// value of any `SQLColumnValue`, and of `RawRepresentable` enums of one, for the rest of what
+/// the macro writes.
 ///
 /// ```swift
 /// init(row: SQLRow, context: SQLContext) throws {
@@ -34,6 +35,19 @@ public struct SQLRecordLayout {
     public func value(at index: Int, in row: SQLRow) -> SQLValue? {
         // A row laid out as the table, so that a position in one is a position in the other.
         row.layout === tableLayout ? row.value(at: index) : row[tableLayout.columns[index]]
+    }
+
+    /// Sets the value of the table's column at `index` in `row`; `nil` removes it. What
+    /// `@SQLRecord` writes in `encode(row:)`: a row laid out as the table (the one `insert`
+    /// hands out) is written by position, with no look-up by name and no copy of a `static let`
+    /// column; any other row by column name, as `row[column] = value` writes it.
+    @inlinable @inline(__always)
+    public func setValue(_ value: SQLValue?, at index: Int, in row: inout SQLRow) {
+        if row.layout === tableLayout, row.source == nil {
+            row.storage[index] = value
+        } else {
+            row[tableLayout.columns[index]] = value
+        }
     }
 
     /// The integer value of column `index` (a real with an integral value too); `nil` for a

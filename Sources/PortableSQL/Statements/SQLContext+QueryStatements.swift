@@ -17,19 +17,9 @@ extension SQLContext {
     /// - Throws: `SQLError` from preparing, for text that holds no statement (`SQLITE_MISUSE`),
     ///   or when the context is closed.
     package func checkOutQueryStatement(_ sql: String) throws -> (statement: SQLStatement, isNew: Bool) {
-        let key = StatementKey.text(sql)
-        if let cached = statementCache.statement(for: key), !cached.isInUse {
-            if !cached.isClosed {
-                cached.isInUse = true
-                return (cached, false)
-            }
-            // Finalized while cached (`discardQueryStatement(_:)`): prepared anew below.
-            statementCache.remove(key)
-        }
-        guard let prepared = try prepareFirst(sql) else { throw Self.noStatement(sql) }
-        if !statementCache.contains(key) { statementCache.insert(prepared, for: key, owner: nil) }
-        prepared.isInUse = true
-        return (prepared, true)
+        var isNew = false
+        guard let statement = try checkOutStatement(key: .text(sql), owner: nil, sql: { isNew = true; return sql }) else { throw Self.noStatement(sql) }
+        return (statement, isNew)
     }
 
     /// Gives back a statement of `checkOutQueryStatement(_:)`: resets it (ending its read, if a

@@ -72,16 +72,18 @@ extension SQLContext {
     ///
     /// - Throws: `SQLError` from preparing.
     package func checkOutStatement(key: StatementKey, owner: AnyObject?, sql: () -> String) throws -> SQLStatement? {
-        let statement: SQLStatement
-        if let cached = statementCache.statement(for: key), !cached.isInUse, !cached.isClosed {
-            statement = cached
-        } else {
-            guard let prepared = try prepareFirst(sql()) else { return nil }
-            if statementCache.statement(for: key) == nil { statementCache.insert(prepared, for: key, owner: owner) }
-            statement = prepared
+        if let cached = statementCache.statement(for: key), !cached.isInUse {
+            if !cached.isClosed {
+                cached.isInUse = true
+                return cached
+            }
+            // Finalized while cached: the statement prepared below takes its place.
+            statementCache.remove(key)
         }
-        statement.isInUse = true
-        return statement
+        guard let prepared = try prepareFirst(sql()) else { return nil }
+        if !statementCache.contains(key) { statementCache.insert(prepared, for: key, owner: owner) }
+        prepared.isInUse = true
+        return prepared
     }
 
     /// The statement a library layer derives from `owner`'s description under `variant` (see

@@ -28,8 +28,9 @@ import Testing
         defer { try? context.close() }
         let compiles = CompileCounter(context)
         #expect(try context.fetch(Author.self, id: .long(1))?.name == "Ada")
-        let byID = context.query(Author.self).where(SQLPredicate.all([Author.id.equals(SQLValue.long(0))]))
-        let statement = try #require(cached(context, byID))
+        let key = StatementKey.derived(ObjectIdentifier(Author.table.layout), variant: RecordStatement.fetchByKey.rawValue)
+        let byID = context.statementCache.statement(for: key)
+        let statement = try #require(byID)
         let open = context.liveStatements.count
         #expect(try context.fetch(Author.self, id: .long(2))?.name == "Alan")
         #expect(try context.fetch(Author.self, id: .long(99)) == nil)
@@ -38,7 +39,8 @@ import Testing
         try context.refresh(&refreshed)
         #expect(refreshed.name == "Ada")
         #expect(compiles.selects == 1)
-        #expect(cached(context, byID) === statement)
+        let stillByID = context.statementCache.statement(for: key)
+        #expect(stillByID === statement)
         #expect(!statement.isInUse)
         #expect(context.liveStatements.count == open)
     }

@@ -95,6 +95,16 @@ extension SQLCodable {
         }
     }
 
+    /// The instance in the current row of `statement`, whose columns are the table's, in
+    /// order; read before the statement moves on, even when the initializer keeps the row.
+    ///
+    /// - Throws: as `decode(_:context:tableName:)`.
+    static func readOne(from statement: SQLStatement, context: SQLContext, tableName: String) throws -> Self {
+        var row = SQLRow(source: SQLRowSource(layout: table.layout, statement: statement, offset: 0))
+        defer { if !isKnownUniquelyReferenced(&row.source) { row.source?.takeSnapshot() } }
+        return try decode(row, context: context, tableName: tableName)
+    }
+
     /// The instance's values, in a row with the table's layout.
     ///
     /// - Throws: what `encode(row:)` throws; `SQLError` (`SQLITE_MISUSE`) for a column the table does not declare.

@@ -244,21 +244,6 @@ extension SQLContext {
         try fetch(type, primaryKey: id)
     }
 
-    /// The record whose primary key (one value per key column, in order) is `primaryKey`, or `nil`.
-    ///
-    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the number of values does not match the key;
-    ///   errors from reading or decoding.
-    func fetch<T: SQLCodable>(_ type: T.Type, primaryKey: [SQLValue]) throws -> T? {
-        let keys = T.table.primaryKeyColumns
-        guard !keys.isEmpty, keys.count == primaryKey.count else {
-            throw SQLError(code: .misuse, message: "\(T.table.name) has a primary key of \(keys.count) column(s); \(primaryKey.count) value(s) given")
-        }
-        let predicate = SQLPredicate.all(zip(keys, primaryKey).map { $0.equals($1) })
-        let cursor = try query(type).where(predicate).eval()
-        defer { cursor.close() }
-        return try cursor.load(count: 1).first
-    }
-
     /// The records matching `predicate` (all when `nil`), sorted by `orderBy`, at most `limit`,
     /// after skipping `offset`. SkipSQL's spelling, kept for SkipSQL code; it is
     /// `query(type).where(predicate).orderBy(…).limit(…).fetchAll()` in one call, and that query
@@ -368,4 +353,6 @@ enum RecordStatement: Int {
     case insert = 1
     /// The marker that the table of a `SQLCodableRecord` was checked (see `creatingRecordTables`).
     case tableChecked = 2
+    /// The SELECT of one record by its primary key (see `fetch(_:primaryKey:)`).
+    case fetchByKey = 3
 }

@@ -6,29 +6,34 @@
 public struct SQLColumn: Hashable, Sendable {
     /// The column name (quoted wherever it is used in SQL).
     public let name: String
-    /// The declared type.
-    public let type: SQLType
-    /// Whether the column is (part of) the primary key.
-    public let primaryKey: Bool
-    /// Whether an `INTEGER PRIMARY KEY` gets `AUTOINCREMENT`: inserting a record whose key is 0
-    /// lets the database assign it, and the key is never reused.
-    public let autoincrement: Bool
-    /// Whether values must be unique.
-    public let unique: Bool
-    /// Whether the column may hold NULL; `false` writes `NOT NULL` (SQLite's INTEGER PRIMARY KEY
-    /// never holds NULL either way).
-    public let nullable: Bool
-    /// The value used when an insert leaves the column out.
-    public let defaultValue: SQLValue?
-    /// An index created with the table.
-    public let index: SQLIndex?
-    /// The column this one references.
-    public let references: SQLForeignKey?
-    /// The whole definition to write in `CREATE TABLE` instead of the one the other properties
-    /// give, when set.
-    public let columnDefinition: String?
     /// A hash of `name`, computed once, for finding the column in a `SQLRow`.
     @usableFromInline let nameHash: Int
+    /// The rest of the declaration, shared by every copy: a column is copied wherever it is
+    /// used (`row[Self.title] = …` copies it from its `static let`), and three words copy
+    /// faster than the whole declaration.
+    let definition: SQLColumnDefinition
+
+    /// The declared type.
+    public var type: SQLType { definition.type }
+    /// Whether the column is (part of) the primary key.
+    public var primaryKey: Bool { definition.primaryKey }
+    /// Whether an `INTEGER PRIMARY KEY` gets `AUTOINCREMENT`: inserting a record whose key is 0
+    /// lets the database assign it, and the key is never reused.
+    public var autoincrement: Bool { definition.autoincrement }
+    /// Whether values must be unique.
+    public var unique: Bool { definition.unique }
+    /// Whether the column may hold NULL; `false` writes `NOT NULL` (SQLite's INTEGER PRIMARY KEY
+    /// never holds NULL either way).
+    public var nullable: Bool { definition.nullable }
+    /// The value used when an insert leaves the column out.
+    public var defaultValue: SQLValue? { definition.defaultValue }
+    /// An index created with the table.
+    public var index: SQLIndex? { definition.index }
+    /// The column this one references.
+    public var references: SQLForeignKey? { definition.references }
+    /// The whole definition to write in `CREATE TABLE` instead of the one the other properties
+    /// give, when set.
+    public var columnDefinition: String? { definition.columnDefinition }
 
     /// A column; by default nullable, with no constraints.
     public init(
@@ -36,19 +41,18 @@ public struct SQLColumn: Hashable, Sendable {
         nullable: Bool = true, defaultValue: SQLValue? = nil, index: SQLIndex? = nil, references: SQLForeignKey? = nil, columnDefinition: String? = nil
     ) {
         self.name = name
-        self.type = type
-        self.primaryKey = primaryKey
-        self.autoincrement = autoincrement
-        self.unique = unique
-        self.nullable = nullable
-        self.defaultValue = defaultValue
-        self.index = index
-        self.references = references
-        self.columnDefinition = columnDefinition
+        self.definition = SQLColumnDefinition(
+            type: type, primaryKey: primaryKey, autoincrement: autoincrement, unique: unique, nullable: nullable,
+            defaultValue: defaultValue, index: index, references: references, columnDefinition: columnDefinition)
         // FNV-1a over the UTF-8 bytes: stable and cheap.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         self.nameHash = Int(truncatingIfNeeded: hash)
+    }
+
+    /// Columns are equal when their names and every part of their declarations are.
+    public static func == (lhs: SQLColumn, rhs: SQLColumn) -> Bool {
+        lhs.name == rhs.name && (lhs.definition === rhs.definition || lhs.definition.isEqual(to: rhs.definition))
     }
 
     /// Hashes the name only: within a table, a column is known by its name.

@@ -154,6 +154,18 @@ report.add("W5 insert records", try harness.measure([
 ], prepare: { removeDatabase(insertPath) }))
 }
 
+if selected("W11") {
+say("\nW11 insert \(rows) records of mixed types, NULLs in alternating columns, one transaction")
+let mixedRows = (0..<rows).map(MixedRow.init(index:))
+report.add("W11 insert mixed-type records", try harness.measure([
+    ("raw C", { try MixedRecords.raw(path: insertPath, rows: mixedRows) }),
+    ("PortableSQL", { try MixedRecords.core(path: insertPath, rows: mixedRows) }),
+    ("PortableSQLCodable", { try MixedRecords.records(path: insertPath, rows: mixedRows, as: HandWrittenMixedRecord.init) }),
+    ("PortableSQLMacros", { try MixedRecords.records(path: insertPath, rows: mixedRows, as: MacroMixedRecord.init) }),
+    ("GRDB PersistableRecord", { try MixedRecords.grdb(path: insertPath, rows: mixedRows) }),
+], prepare: { removeDatabase(insertPath) }))
+}
+
 // W6: the same on SQLCipher, against PortableSQL on the system SQLite.
 let rawKey = SQLCipherKey.raw(Data((0..<32).map { UInt8($0) }))
 let passphrase = SQLCipherKey.passphrase("benchmark passphrase")

@@ -30,6 +30,39 @@ import Testing
         #expect(log.statements == [oldest[0]] && context.statementCache.contains(.text(oldest[0])))
     }
 
+    @Test func theStatementsFoundLastAreTheCachedOnesEvenAsTheCacheTurnsOver() throws {
+        let context = try makeContext()
+        defer { try? context.close() }
+        // More owners than recent places, alternating: each must find its own statement.
+        let owners = (0..<StatementCache.recentCapacity + 3).map { _ in NSObject() }
+        var statements: [ObjectIdentifier: SQLStatement] = [:]
+        for round in 0..<3 {
+            for (number, owner) in owners.enumerated() {
+                let statement = try #require(try context.checkOutStatement(derivedFrom: owner, variant: 1) { "SELECT \(number)" })
+                defer { context.checkIn(statement) }
+                #expect(statement.sql == "SELECT \(number)")
+                if round == 0 { statements[ObjectIdentifier(owner)] = statement } else { #expect(statements[ObjectIdentifier(owner)] === statement) }
+                // A text key never answers for a derived one, nor the other way round.
+                #expect(try context.selectAll(sql: "SELECT \(number)") == [[.long(Int64(number))]])
+            }
+        }
+        // Once the cache has let go of a recent statement, it is neither found nor run again.
+        let first = try #require(statements[ObjectIdentifier(owners[0])])
+        for sql in Self.distinctSQL(StatementCache.capacity, from: 100) { _ = try context.selectAll(sql: sql) }
+        #expect(first.isClosed)
+        let again = try #require(try context.checkOutStatement(derivedFrom: owners[0], variant: 1) { "SELECT 0" })
+        defer { context.checkIn(again) }
+        #expect(again !== first && !again.isClosed)
+        // A statement finalized while cached is replaced by the next check-out.
+        let finalized = try #require(try context.checkOutStatement(derivedFrom: owners[1], variant: 2) { "SELECT 'two'" })
+        context.checkIn(finalized)
+        finalized.finalize()
+        let replacement = try #require(try context.checkOutStatement(derivedFrom: owners[1], variant: 2) { "SELECT 'two'" })
+        defer { context.checkIn(replacement) }
+        #expect(replacement !== finalized && !replacement.isClosed)
+        #expect(context.statementCache.statement(for: .derived(ObjectIdentifier(owners[1]), variant: 2)) === replacement)
+    }
+
     @Test func aStatementInUseIsNeverEvicted() throws {
         let context = try makeContext(schema: "CREATE TABLE t (x); INSERT INTO t VALUES (1), (2), (3)")
         defer { try? context.close() }

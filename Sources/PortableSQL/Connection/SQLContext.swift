@@ -25,8 +25,6 @@ public final class SQLContext {
     public let strictness: SQLStrictness
 
     @exclusivity(unchecked) var statementCache = StatementCache()
-    /// The derived statements checked out last (`Statements/StatementFastPath.swift`).
-    @exclusivity(unchecked) var recentStatements = RecentStatements()
     /// The spare record values buffer of the statement fast path (`Statements/StatementFastPath.swift`).
     @usableFromInline @exclusivity(unchecked) var spareRecordValues: [SQLValue?] = []
     /// The statements prepared on the connection and not closed yet.

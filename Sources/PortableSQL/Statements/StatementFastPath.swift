@@ -10,7 +10,7 @@ import Foundation
 //   by moving them out, and gives the emptied array back;
 // - derived statement keys: a record type's statements are cached under its table's layout
 //   object and a variant number (which columns an INSERT names), not under their SQL text, and
-//   the few checked out last are found again without hashing (`RecentStatements`);
+//   the cache finds the few found last again by comparing keys, without hashing them;
 // - check-out and check-in of cached statements, so that a statement in use is never handed out
 //   twice (a hook re-entering the context prepares another);
 // - the one binding loop (`bindInOrder`), which `bind(parameters:)` shares: integers, reals and
@@ -87,27 +87,12 @@ extension SQLContext {
     }
 
     /// The statement a library layer derives from `owner`'s description under `variant` (see
-    /// `StatementKey.derived`), checked out as `checkOutStatement(key:owner:sql:)` does. The
-    /// few such statements checked out last are found again by comparing two words, without
-    /// hashing a key: a loop that inserts rows with NULLs in different columns alternates
-    /// between a few statements, one per set of columns.
+    /// `StatementKey.derived`), checked out as `checkOutStatement(key:owner:sql:)` does.
     ///
     /// - Throws: `SQLError` from preparing.
+    @inline(__always)
     package func checkOutStatement(derivedFrom owner: AnyObject, variant: Int, sql: () -> String) throws -> SQLStatement? {
-        if let recent = recentStatements.statement(derivedFrom: owner, variant: variant), !recent.isInUse, !recent.isClosed {
-            recent.isInUse = true
-            return recent
-        }
-        return try checkOutRecentStatement(derivedFrom: owner, variant: variant, sql: sql)
-    }
-
-    /// `checkOutStatement(derivedFrom:variant:sql:)` through the statement cache, remembering the
-    /// statement among the recent ones when the cache holds it.
-    private func checkOutRecentStatement(derivedFrom owner: AnyObject, variant: Int, sql: () -> String) throws -> SQLStatement? {
-        let key = StatementKey.derived(ObjectIdentifier(owner), variant: variant)
-        guard let statement = try checkOutStatement(key: key, owner: owner, sql: sql) else { return nil }
-        if statementCache.statement(for: key) === statement { recentStatements.remember(statement, derivedFrom: owner, variant: variant) }
-        return statement
+        try checkOutStatement(key: .derived(ObjectIdentifier(owner), variant: variant), owner: owner, sql: sql)
     }
 
     /// Gives back a statement of `checkOutStatement`, letting go of its bound text and blobs
@@ -122,53 +107,6 @@ extension SQLContext {
     /// each parameter, and SQLite a new buffer for the next row's text; what stays bound is no
     /// more than the row the INSERT wrote, and a large value is still let go of at once.
     package static let keptInsertBindingBytes = 4096
-}
-
-/// The few derived statements (`StatementKey.derived`) checked out last, each with the object
-/// and variant it was derived from, so that `checkOutStatement(derivedFrom:variant:sql:)` finds
-/// them again without hashing a key.
-///
-/// Only statements the cache holds are remembered, so an entry is never more than a shortcut to
-/// the cache: a statement the cache lets go of is finalized, and a closed entry is passed over
-/// (closing the context finalizes them all). Each entry keeps its object alive, so that its
-/// identifier is not reused while the entry is there.
-struct RecentStatements {
-    /// How many statements are remembered: enough for the sets of columns a loop of inserts
-    /// alternates between.
-    static let capacity = 8
-
-    private struct Entry {
-        let owner: AnyObject
-        let variant: Int
-        let statement: SQLStatement
-    }
-
-    private var entries: [Entry] = []
-    /// The entry the next statement remembered replaces, once all are taken.
-    private var nextReplaced = 0
-
-    /// The statement remembered for `owner` and `variant`, if any.
-    @inline(__always)
-    func statement(derivedFrom owner: AnyObject, variant: Int) -> SQLStatement? {
-        entries.withUnsafeBufferPointer { entries in
-            for entry in entries where entry.owner === owner && entry.variant == variant { return entry.statement }
-            return nil
-        }
-    }
-
-    /// Remembers `statement` for `owner` and `variant`, in place of the one remembered longest
-    /// ago when all places are taken, or of a closed one remembered for the same.
-    mutating func remember(_ statement: SQLStatement, derivedFrom owner: AnyObject, variant: Int) {
-        let entry = Entry(owner: owner, variant: variant, statement: statement)
-        if let same = entries.firstIndex(where: { $0.owner === owner && $0.variant == variant }) {
-            entries[same] = entry
-        } else if entries.count < Self.capacity {
-            entries.append(entry)
-        } else {
-            entries[nextReplaced] = entry
-            nextReplaced = (nextReplaced + 1) % Self.capacity
-        }
-    }
 }
 
 extension SQLStatement {

@@ -51,23 +51,4 @@ package enum StreamSocket {
         let flags = fcntl(descriptor, F_GETFL)
         _ = fcntl(descriptor, F_SETFL, blocking ? flags & ~O_NONBLOCK : flags | O_NONBLOCK)
     }
-
-    /// A connection waiting on the listening socket `listener`, non-blocking, closed in child
-    /// processes and never raising SIGPIPE; or -1 with `errno` set (`EAGAIN` when none waits).
-    package static func accept(_ listener: Int32) -> Int32 {
-        let descriptor = acceptDescriptor(listener)
-        guard descriptor >= 0 else { return descriptor }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        setBlocking(descriptor, false)
-        #if canImport(Darwin)
-        var one: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        return descriptor
-    }
-}
-
-/// Accepts a connection (outside the enum, where `accept` names the method).
-private func acceptDescriptor(_ listener: Int32) -> Int32 {
-    accept(listener, nil, nil)
 }

@@ -54,10 +54,11 @@ enum ClusterKVWorkload: String, CaseIterable {
         var times: [Double] = []
         var errors: [String] = []
         var keys: [String] = []
+        var random = WorkloadRandom()
         while DispatchTime.now().uptimeNanoseconds < end {
-            let read = self == .kvreadwrite && Bool.random() && !keys.isEmpty
-            let key = read ? keys.randomElement()! : Self.randomLetters(Self.keySize)
-            let value = read ? "" : String(repeating: Self.randomLetters(1), count: Self.valueSize / 2) + Self.randomLetters(Self.valueSize / 2)
+            let read = self == .kvreadwrite && Bool.random(using: &random) && !keys.isEmpty
+            let key = read ? keys.randomElement(using: &random)! : Self.randomLetters(Self.keySize, using: &random)
+            let value = read ? "" : String(repeating: Self.randomLetters(1, using: &random), count: Self.valueSize / 2) + Self.randomLetters(Self.valueSize / 2, using: &random)
             let started = DispatchTime.now().uptimeNanoseconds
             do {
                 if read {
@@ -74,11 +75,11 @@ enum ClusterKVWorkload: String, CaseIterable {
         return (times, errors)
     }
 
-    private static let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    private static let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
 
     /// `count` random ASCII letters, as go-dqlite's workers make keys and values.
-    static func randomLetters(_ count: Int) -> String {
-        String((0..<count).map { _ in letters.randomElement()! })
+    static func randomLetters(_ count: Int, using random: inout WorkloadRandom) -> String {
+        String(decoding: (0..<count).map { _ in letters.randomElement(using: &random)! }, as: UTF8.self)
     }
 }
 

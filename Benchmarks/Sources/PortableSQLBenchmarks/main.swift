@@ -8,9 +8,12 @@ import Glibc
 
 // Usage: PortableSQLBenchmarks [--runs N] [--rows N] [--skip-million] [--only W1,W4] [--contenders PortableSQL,GRDB]
 //        PortableSQLBenchmarks cluster [--runs N] [--rows N] [--seconds N] [--workers 1,4,16] [--sqlctx PATH] [--only kv|local]
+//                                      [--kv-runs go,go-from-follower,ours,ours-on-demo,go-on-ours]
 //            (W1, W2, W5 on a 3-node dqlite cluster beside a local file; then go-dqlite's kvwrite and
 //            kvreadwrite, N seconds per run (15 by default), by go-dqlite's dqlite-benchmark and by
-//            PortableSQL's client on 3 `sqlctx node`s at PATH (../.build/release/sqlctx by default))
+//            PortableSQL's client on 3 `sqlctx node`s at PATH (../.build/release/sqlctx by default);
+//            --kv-runs adds dqlite-benchmark driven from a follower, PortableSQL's client on 3
+//            dqlite-demo nodes and dqlite-benchmark on 3 `sqlctx node`s (go,ours by default))
 //        PortableSQLBenchmarks memory cursor|load|baseline PATH   (a child process of the memory workload)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -46,7 +49,8 @@ if arguments.first == "cluster" {
             index + 1 < arguments.count ? arguments[index + 1].split(separator: ",").compactMap { Int($0) } : nil
         } ?? [1, 4, 16]
         let sqlctx = arguments.firstIndex(of: "--sqlctx").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } ?? "../.build/release/sqlctx"
-        try ClusterKVBenchmark.run(seconds: option("--seconds", default: 15), workerCounts: workers, sqlctx: sqlctx)
+        let kvRuns = try arguments.firstIndex(of: "--kv-runs").flatMap { $0 + 1 < arguments.count ? try ClusterKVRun.parse(arguments[$0 + 1]) : nil } ?? ClusterKVRun.defaults
+        try ClusterKVBenchmark.run(seconds: option("--seconds", default: 15), workerCounts: workers, sqlctx: sqlctx, runs: kvRuns)
     }
     exit(0)
 }

@@ -90,12 +90,11 @@ extension SQLiteFunctions {
         table["sqlite3_bind_double"] = entry(\.bindDouble, { handle, index, value in ClusterHandles.statement(handle)?.bind(.real(value), at: index) ?? ClusterResultCodes.misuse })
         table["sqlite3_bind_text"] = entry(\.bindText, { handle, index, text, count, _ in
             guard let text else { return ClusterHandles.statement(handle)?.bind(.null, at: index) ?? ClusterResultCodes.misuse }
-            let bytes = count < 0 ? Data(bytes: text, count: strlen(text)) : Data(bytes: text, count: Int(count))
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: count < 0 ? strlen(text) : Int(count))
             guard let statement = ClusterHandles.statement(handle) else { return ClusterResultCodes.misuse }
             // dqlite carries text as UTF-8: other bytes would arrive changed, so they are refused.
-            // (Foundation's UTF-8 decoding would drop a leading BOM: decode and compare instead.)
-            let string = String(decoding: bytes, as: UTF8.self)
-            guard string.utf8.elementsEqual(bytes) else {
+            // (Validated as they are: Foundation's UTF-8 decoding would drop a leading BOM.)
+            guard let string = String(validating: bytes, as: UTF8.self) else {
                 return statement.connection.fail(
                     ClusterResultCodes.mismatch,
                     "dqlite cluster: a text parameter must be valid UTF-8 (dqlite's protocol carries text as UTF-8, and other bytes would be stored changed); bind them as a blob")

@@ -14,15 +14,13 @@ internal import PortableSQLSystem
 ///
 /// Every TCP connection of the node has Nagle's algorithm off (`TCP_NODELAY`); with it on,
 /// a quarter of autocommit writes waited about 40 ms for a delayed acknowledgement. libdqlite
-/// 1.11 opens its sockets itself and has no option for that, so the node does what go-dqlite's
-/// `app` does: libdqlite listens on an abstract Unix socket with a random name (it accepts
-/// connections there from its own process only), and one proxy thread of the node listens on
-/// `address`, accepts clients and Raft peers with `TCP_NODELAY`, and copies their bytes to and
-/// from that socket; Raft connections to peers are opened by the node's connect function
+/// 1.11 opens its sockets itself and has no option for that. Once it listens, the node sets the
+/// option on libdqlite's listening socket, found among the process's descriptors by its port
+/// (on Linux the connections it accepts inherit it), and on the connections it accepted until
+/// then; Raft connections to peers are opened by the node's connect function
 /// (`dqlite_node_set_connect_func`), which dials with `TCP_NODELAY` within 2 s and hands the
-/// socket to libdqlite, which writes its protocol header and CONNECT request on it. `stop()`
-/// stops libdqlite, forwards its last answers (within a second), then ends the thread and
-/// closes every socket.
+/// socket to libdqlite, which writes its protocol header and CONNECT request on it. Clients and
+/// peers reach libdqlite directly: no thread of the node copies their bytes.
 ///
 /// ```swift
 /// let node = try SQLClusterNode(id: 2, address: "127.0.0.1:9002", dataDirectory: "/var/lib/app/dqlite")
@@ -62,38 +60,21 @@ public final class SQLClusterNode: Sendable {
         library = try DqliteLibrary.shared()
         signal(SIGPIPE, SIG_IGN)
         try Self.prepareDataDirectory(dataDirectory)
-        let listener: Int32
-        do {
-            listener = try NodeListener.open(address)
-        } catch {
-            throw SQLError(code: .cantOpen, message: "cannot start dqlite node \(id) on \(address): \(error.reason)")
-        }
-        let local = LocalSocketName()
         var created: OpaquePointer?
         let status = library.create(id, address, dataDirectory, &created)
-        guard let created else {
-            _ = close(listener)
-            throw SQLError(code: .cantOpen, message: "cannot create dqlite node \(id) (error \(status))")
-        }
+        guard let created else { throw SQLError(code: .cantOpen, message: "cannot create dqlite node \(id) (error \(status))") }
         let milliseconds = UInt32(max(1, min(3_600_000, networkLatency.components.seconds * 1000 + networkLatency.components.attoseconds / 1_000_000_000_000_000)))
-        if status != 0 || library.setBindAddress(created, local.bindAddress) != 0 || library.setConnectFunction(created, PeerDialer.connectFunction, nil) != 0
+        let bindAddress = Self.bindAddress(for: address) ?? address
+        if status != 0 || library.setBindAddress(created, bindAddress) != 0
+            || library.setConnectFunction(created, PeerDialer.connectFunction, nil) != 0
             || library.setNetworkLatency(created, milliseconds) != 0 || library.start(created) != 0
         {
-            let message = library.errmsg(created).map { String(cString: $0) } ?? ""
-            _ = close(listener)
+            let reason = Self.startFailureReason(address: address, libraryMessage: library.errmsg(created).map { String(cString: $0) })
             library.destroy(created)
-            throw SQLError(code: .cantOpen, message: "cannot start dqlite node \(id) on \(address): \(message.isEmpty ? "libdqlite gave no reason" : message)")
+            throw SQLError(code: .cantOpen, message: "cannot start dqlite node \(id) on \(address): \(reason)")
         }
-        let proxy: NodeProxy
-        do {
-            proxy = try NodeProxy(listener: listener, local: local, name: "dqlite \((try? NodeAddress.split(address).port) ?? "")")
-        } catch {
-            _ = close(listener)
-            _ = library.stop(created)
-            library.destroy(created)
-            throw error
-        }
-        node.withLock { $0 = NodeHandle(pointer: created, proxy: proxy) }
+        if let port = UInt16((try? NodeAddress.split(bindAddress).port) ?? "") { AcceptedNoDelay.apply(port: port) }
+        node.withLock { $0 = NodeHandle(pointer: created) }
     }
 
     deinit {
@@ -112,12 +93,10 @@ public final class SQLClusterNode: Sendable {
         }) else { return }
         _ = library.stop(running.pointer)
         library.destroy(running.pointer)
-        running.proxy.stop()
     }
 }
 
-/// A started node's C handle and proxy, which only `SQLClusterNode` uses, under its lock.
+/// A started node's C handle, which only `SQLClusterNode` uses, under its lock.
 private struct NodeHandle: @unchecked Sendable {
     let pointer: OpaquePointer
-    let proxy: NodeProxy
 }

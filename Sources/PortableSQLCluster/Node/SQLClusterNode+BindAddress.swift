@@ -11,8 +11,13 @@ extension SQLClusterNode {
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             var port = [CChar](repeating: 0, count: Int(NI_MAXSERV))
             guard getnameinfo(candidate.ai_addr, candidate.ai_addrlen, &host, socklen_t(host.count), &port, socklen_t(port.count), NI_NUMERICHOST | NI_NUMERICSERV) == 0 else { return nil }
-            let numeric = String(cString: host)
-            return candidate.ai_family == AF_INET6 ? "[\(numeric)]:\(String(cString: port))" : "\(numeric):\(String(cString: port))"
+            let numeric = text(host)
+            return candidate.ai_family == AF_INET6 ? "[\(numeric)]:\(text(port))" : "\(numeric):\(text(port))"
         }
+    }
+
+    /// The NUL-terminated text in `buffer`.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

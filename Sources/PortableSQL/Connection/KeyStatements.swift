@@ -26,7 +26,7 @@ package enum KeyStatements {
     /// The first word of `sql`, lower-cased, when it is one of `words`; the text is tokenized
     /// only when it contains one of them, and in place.
     private static func firstWord(of sql: String, amongst words: [String]) -> String? {
-        guard words.contains(where: { sql.range(of: $0, options: .caseInsensitive) != nil }) else { return nil }
+        guard words.contains(where: { contains(sql, asciiWord: $0) }) else { return nil }
         return SQLLexer.reading(sql) { bytes in
             var lexer = SQLLexer(bytes)
             guard let first = lexer.next() else { return nil }
@@ -83,11 +83,31 @@ package enum KeyStatements {
         return false
     }
 
+    /// Whether `text` has the lower-case ASCII `word` in it, in any case: a scan of its bytes.
+    private static func contains(_ text: String, asciiWord word: String) -> Bool {
+        let pattern = Array(word.utf8)
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while let first = bytes[start...].firstIndex(where: { $0 | 0x20 == pattern[0] }) {
+            var index = first
+            var matched = 0
+            while matched < pattern.count, index < bytes.endIndex, bytes[index] | 0x20 == pattern[matched] {
+                matched += 1
+                bytes.formIndex(after: &index)
+            }
+            if matched == pattern.count { return true }
+            start = bytes.index(after: first)
+        }
+        return false
+    }
+
     /// `text` with the value of each `key=`, `hexkey=` or `textkey=` parameter of a URI in it
     /// replaced, as SQLite reads the value: up to the next `&` or `#` (or the end of the text).
     /// `inSQL` text holds the URI in a SQL string literal (a trace's values written in): there
     /// the literal's closing quote ends the value too, and a doubled quote does not.
     package static func withoutURIKeys(_ text: String, inSQL: Bool = false) -> String {
+        // Most messages and statements name no key: passed after one scan.
+        guard mentionsKeyAtAll(text) else { return text }
         let parameters = uriKeyParameters(in: Substring(text), inSQL: inSQL)
         guard !parameters.isEmpty else { return text }
         var result = ""

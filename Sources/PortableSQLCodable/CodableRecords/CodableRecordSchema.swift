@@ -152,10 +152,24 @@ enum CodableRecordRegistry {
     private static let current = AtomicWord()
     /// Every `Schemas` made, the current one last; its lock serializes additions.
     private static let additions = Locked<[Schemas]>([])
+    /// The address of the schema handed out last (0 before the first), which `additions` keeps
+    /// alive: a loop over records of one type finds it again without hashing.
+    private static let last = AtomicWord()
 
     /// `type`'s schema, made now when it is the first use.
     @usableFromInline
     static func schema<T: SQLCodableRecord>(of type: T.Type) -> CodableRecordSchema {
+        if let raw = UnsafeRawPointer(bitPattern: last.load()) {
+            let schema = Unmanaged<CodableRecordSchema>.fromOpaque(raw).takeUnretainedValue()
+            if schema.recordType == T.self { return schema }
+        }
+        let schema = findOrMake(type)
+        last.store(UInt(bitPattern: Unmanaged.passUnretained(schema).toOpaque()))
+        return schema
+    }
+
+    /// `type`'s schema from the registry, made now when it is the first use.
+    private static func findOrMake<T: SQLCodableRecord>(_ type: T.Type) -> CodableRecordSchema {
         let id = ObjectIdentifier(type)
         if let schema = schemas()[id] { return schema }
         // Made outside the lock: probing runs the type's own initializer.

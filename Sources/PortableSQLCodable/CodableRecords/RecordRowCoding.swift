@@ -24,6 +24,8 @@ class RecordRowCoding: @unchecked Sendable {
     final private(set) var token: UInt64 = 0
     /// The token while a record is coded, else 0: what containers check.
     @exclusivity(unchecked) final private(set) var activeToken: UInt64 = 0
+    /// The coding key each column was found for, recognized again without its name.
+    @exclusivity(unchecked) final private var learnedKeys = LearnedKeys()
 
     /// Makes the object code rows of the table `tableName`, whose columns `finder` finds and
     /// `kinds` describes, for a new holder.
@@ -31,6 +33,7 @@ class RecordRowCoding: @unchecked Sendable {
         self.finder = finder
         self.kinds = kinds
         self.tableName = tableName
+        learnedKeys.reset(count: finder.names.count)
         token = HolderTokens.next()
     }
 
@@ -57,10 +60,20 @@ class RecordRowCoding: @unchecked Sendable {
     /// Whether a record is being coded.
     final var isCoding: Bool { activeToken != 0 }
 
-    /// The position of the column named `name`, where the order of the properties puts it or
-    /// else by name, without moving past it; `nil` when the table has none.
+    /// The position of `key`'s column, without moving past it; `nil` when the table has none.
+    /// The column the order of the properties puts next is recognized by the key's bits when
+    /// that key was found there before (`CodingKeyBits`), else each column by the key's name.
     @inline(__always)
-    final func position(of name: String) -> Int? {
-        finder.position(of: name, hint: next)
+    final func position<Key: CodingKey>(of key: Key) -> Int? {
+        let bits = CodingKeyBits.of(key)
+        if learnedKeys.isKey(Key.self, bits: bits, at: next) { return next }
+        return findPosition(of: key, bits: bits)
+    }
+
+    /// The position of `key`'s column found by name, learned for `position(of:)`.
+    private final func findPosition<Key: CodingKey>(of key: Key, bits: UInt64) -> Int? {
+        guard let position = finder.position(of: key.stringValue, hint: next) else { return nil }
+        learnedKeys.learn(Key.self, bits: bits, at: position)
+        return position
     }
 }

@@ -6,13 +6,13 @@ import PortableSQL
 ///
 /// A row read from a statement keeps one decoder for all its records (`SQLRowSource`), and
 /// the decoder keeps the keyed container of the last record's coding keys, so that decoding a
-/// record allocates nothing and looks up no generic type beyond the container's own.
+/// record allocates nothing and looks up no generic type.
 @usableFromInline
 final class RecordRowDecoder: Decoder {
     /// The row, read by the containers too.
     let reading: RecordRowReading
     /// The container handed out last.
-    private var kept = KeptContainer()
+    @exclusivity(unchecked) private var kept = KeptContainer()
 
     /// The record type decoded.
     private let recordType: any SQLCodableRecord.Type

@@ -5,7 +5,7 @@ import PortableSQL
 ///
 /// Each record type keeps one encoder for its records (`CodableRecordSchema.encoder`), which
 /// keeps the keyed container of the last record's coding keys, so that encoding a record
-/// allocates nothing and looks up no generic type beyond the container's own.
+/// allocates nothing and looks up no generic type.
 @usableFromInline
 final class RecordRowEncoder: Encoder, @unchecked Sendable {
     // Used by one record's `encode(to:)` at a time (see `Borrowable`).
@@ -13,7 +13,7 @@ final class RecordRowEncoder: Encoder, @unchecked Sendable {
     /// The row, written by the containers.
     let writing: RecordRowWriting
     /// The container handed out last.
-    private var kept = KeptContainer()
+    @exclusivity(unchecked) private var kept = KeptContainer()
 
     init(writing: RecordRowWriting) {
         self.writing = writing
@@ -102,7 +102,7 @@ private struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainer
     @inline(__always)
     private func store(_ value: SQLValue, _ key: Key) throws {
         try write { writing in
-            guard let position = writing.position(of: key.stringValue) else {
+            guard let position = writing.position(of: key) else {
                 throw SQLError(code: .misuse, message: "\(writing.tableName) has no column \(key.stringValue): the record encoded a property it did not decode")
             }
             writing.store(value, at: position)
@@ -136,7 +136,7 @@ private struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainer
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let kind = try write { writing in writing.position(of: key.stringValue).map { writing.kinds[$0] } }
+        let kind = try write { writing in writing.position(of: key).map { writing.kinds[$0] } }
         guard let kind else { return try store(.null, key) }
         try store(StoredValueCoding.encode(value, kind: kind, name: key.stringValue), key)
     }

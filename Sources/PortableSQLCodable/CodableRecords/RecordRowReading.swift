@@ -77,10 +77,10 @@ final class RecordRowReading: RecordRowCoding, @unchecked Sendable {
         return LongConversion.convert(values[position] ?? .null)
     }
 
-    /// The position of the column named `name`, moving past it; `nil` when the table has none.
+    /// The position of `key`'s column, moving past it; `nil` when the table has none.
     @inline(__always)
-    func take(_ name: String) -> Int? {
-        guard let position = position(of: name) else { return nil }
+    func take<Key: CodingKey>(_ key: Key) -> Int? {
+        guard let position = position(of: key) else { return nil }
         next = position + 1
         return position
     }

@@ -29,13 +29,13 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     var allKeys: [Key] { (try? read { $0.finder.names.compactMap { Key(stringValue: $0) } }) ?? [] }
 
     func contains(_ key: Key) -> Bool {
-        (try? read { $0.position(of: key.stringValue) }) != nil
+        (try? read { $0.position(of: key) }) != nil
     }
 
     /// The position of `key`'s column in `reading`, moving past it.
     @inline(__always)
     private func position(_ key: Key, in reading: RecordRowReading) throws -> Int {
-        guard let position = reading.take(key.stringValue) else {
+        guard let position = reading.take(key) else {
             throw SQLDecodingError.missing(key.stringValue, expected: "a column")
         }
         return position
@@ -47,7 +47,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decodeNil(forKey key: Key) throws -> Bool {
         try read { reading in
-            guard let position = reading.position(of: key.stringValue) else { return true }
+            guard let position = reading.position(of: key) else { return true }
             return reading.value(at: position).isNull
         }
     }
@@ -148,7 +148,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     /// Whether `key`'s column is NULL or missing; a NULL one is moved past.
     private func isNull(_ key: Key) throws -> Bool {
         try read { reading in
-            guard let position = reading.position(of: key.stringValue) else { return true }
+            guard let position = reading.position(of: key) else { return true }
             if reading.value(at: position).isNull {
                 reading.next = position + 1
                 return true

@@ -59,12 +59,12 @@ enum StoredValueCoding {
     ///
     /// - Throws: `SQLError` (`SQLITE_MISMATCH`) for a value SQLite cannot give back: NaN, which
     ///   it stores as NULL, and -0.0, which a REAL column gives back as 0.0.
-    static func real(_ value: Double, _ name: String) throws -> SQLValue {
+    static func real(_ value: Double, _ name: @autoclosure () -> String) throws -> SQLValue {
         if value.isNaN {
-            throw SQLError(code: .mismatch, message: "\(name): NaN cannot be stored, since SQLite stores it as NULL")
+            throw SQLError(code: .mismatch, message: "\(name()): NaN cannot be stored, since SQLite stores it as NULL")
         }
         if value == 0 && value.sign == .minus {
-            throw SQLError(code: .mismatch, message: "\(name): -0.0 cannot be stored, since a REAL column gives it back as 0.0; store 0.0 (adding 0.0 to a -0.0 gives it)")
+            throw SQLError(code: .mismatch, message: "\(name()): -0.0 cannot be stored, since a REAL column gives it back as 0.0; store 0.0 (adding 0.0 to a -0.0 gives it)")
         }
         return .real(value)
     }

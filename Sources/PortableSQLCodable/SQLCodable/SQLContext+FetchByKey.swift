@@ -12,11 +12,15 @@ extension SQLContext {
     ///   errors from reading or decoding.
     func fetch<T: SQLCodable>(_ type: T.Type, primaryKey: [SQLValue]) throws -> T? {
         let table = T.table
-        let keys = table.primaryKeyColumns
-        guard !keys.isEmpty, keys.count == primaryKey.count else {
-            throw SQLError(code: .misuse, message: "\(table.name) has a primary key of \(keys.count) column(s); \(primaryKey.count) value(s) given")
+        // Counted, not collected: the key columns are gathered only to build the SQL.
+        var keyCount = 0
+        for column in table.columns where column.primaryKey { keyCount += 1 }
+        guard keyCount > 0, keyCount == primaryKey.count else {
+            throw SQLError(code: .misuse, message: "\(table.name) has a primary key of \(keyCount) column(s); \(primaryKey.count) value(s) given")
         }
-        let predicate = { SQLPredicate.all(zip(keys, primaryKey).map { $0.equals($1) }) }
+        func predicate() -> SQLPredicate {
+            SQLPredicate.all(zip(table.primaryKeyColumns, primaryKey).map { $0.equals($1) })
+        }
         if !table.createdOnFirstUse, table.definitionError == nil, !primaryKey.contains(.null),
             let statement = try checkOutStatement(derivedFrom: table.layout, variant: RecordStatement.fetchByKey.rawValue, sql: {
                 query(type).where(predicate()).plan.sqlAndParameters.text

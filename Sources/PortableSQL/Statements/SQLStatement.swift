@@ -31,8 +31,6 @@ public final class SQLStatement {
     /// How many bytes of text and blobs were bound since the parameters were last set to NULL:
     /// what `releaseLargeBindings(keepingUpTo:)` lets go of (it may count values bound over).
     @exclusivity(unchecked) private var largeBindingBytes = 0
-    /// Whether text or a blob was bound since the parameters were last set to NULL.
-    @exclusivity(unchecked) private var holdsLargeBinding = false
     private var columnIndexCache: ColumnIndexes?
     @usableFromInline @exclusivity(unchecked) private(set) var columnNameCache: [String] = []
     /// Where the next by-name lookup looks first: the column after the last one found.
@@ -229,7 +227,6 @@ public final class SQLStatement {
         guard let handle else { return }
         rewind(handle)
         _ = engine.functions.clearBindings(handle)
-        holdsLargeBinding = false
         largeBindingBytes = 0
     }
 
@@ -285,7 +282,6 @@ public final class SQLStatement {
         }
         if hasStepped { rewind(handle) }
         let length = try bindableLength(bytes.count)
-        holdsLargeBinding = true
         largeBindingBytes &+= bytes.count
         let result = bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress, length > 0 else { return engine.functions.bindText(handle, Int32(index), "", 0, sqliteTransient) }
@@ -379,9 +375,8 @@ public final class SQLStatement {
     /// were bound since they last were, so that a cached statement does not keep a large value
     /// alive until its next use.
     package func releaseLargeBindings(keepingUpTo keptBytes: Int = 0) {
-        guard holdsLargeBinding, largeBindingBytes > keptBytes, let handle else { return }
+        guard largeBindingBytes > keptBytes, let handle else { return }
         _ = engine.functions.clearBindings(handle)
-        holdsLargeBinding = false
         largeBindingBytes = 0
     }
 
@@ -414,8 +409,7 @@ public final class SQLStatement {
         case .text(var text):
             let count = text.utf8.count
             let length = try bindableLength(count)
-            holdsLargeBinding = true
-            largeBindingBytes &+= count
+                largeBindingBytes &+= count
             result = text.withUTF8 { bytes in
                 guard let base = bytes.baseAddress else { return engine.functions.bindText(handle, index, "", 0, transient) }
                 return engine.functions.bindText(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), length, transient)
@@ -423,8 +417,7 @@ public final class SQLStatement {
         case .blob(let data):
             let count = data.count
             let length = try bindableLength(count)
-            holdsLargeBinding = true
-            largeBindingBytes &+= count
+                largeBindingBytes &+= count
             result = data.withUnsafeBytes { bytes in
                 guard let base = bytes.baseAddress, length > 0 else { return engine.functions.bindZeroblob(handle, index, 0) }
                 return engine.functions.bindBlob(handle, index, base, length, transient)

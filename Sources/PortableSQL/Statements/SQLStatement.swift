@@ -128,16 +128,16 @@ public final class SQLStatement {
     /// anything else as closed, after the finalizing put off is done.
     @usableFromInline
     func finishStepping(_ result: Int32, _ handle: OpaquePointer) throws -> Bool {
-        let activity = changeTracker.activity
         guard self.handle != nil else {
-            activity.settle()
+            changeTracker.activity.settle()
             if result == SQLResultCode.done.rawValue { return false }
             throw closedError()
         }
         _ = engine.functions.reset(handle)
         hasStepped = false
         if changeTracker.commitRequested { changeTracker.statementEnded() }
-        if activity.hasPendingWork { activity.settle() }
+        // Read after the reset, not kept across it: keeping it would retain it on every step.
+        if changeTracker.activity.hasPendingWork { changeTracker.activity.settle() }
         if result == SQLResultCode.done.rawValue { return false }
         throw error(result)
     }

@@ -72,18 +72,23 @@ extension SQLContext {
     ///
     /// - Throws: `SQLError` from preparing.
     package func checkOutStatement(key: StatementKey, owner: AnyObject?, sql: () -> String) throws -> SQLStatement? {
-        if let cached = statementCache.statement(for: key), !cached.isInUse {
-            if !cached.isClosed {
-                cached.isInUse = true
-                return cached
-            }
-            // Finalized while cached: the statement prepared below takes its place.
-            statementCache.remove(key)
-        }
+        if let cached = checkOutCachedStatement(key: key) { return cached }
+        // Finalized while cached: the statement prepared below takes its place.
+        if let cached = statementCache.statement(for: key), !cached.isInUse, cached.isClosed { statementCache.remove(key) }
         guard let prepared = try prepareFirst(sql()) else { return nil }
         if !statementCache.contains(key) { statementCache.insert(prepared, for: key, owner: owner) }
         prepared.isInUse = true
         return prepared
+    }
+
+    /// The statement cached under `key`, marked as in use until `checkIn(_:)`, when it is cached,
+    /// not in use and not finalized; otherwise `nil`, and nothing is prepared. The first step of
+    /// `checkOutStatement(key:owner:sql:)`, for a caller whose statement text costs work to build.
+    @inline(__always)
+    package func checkOutCachedStatement(key: StatementKey) -> SQLStatement? {
+        guard let cached = statementCache.statement(for: key), !cached.isInUse, !cached.isClosed else { return nil }
+        cached.isInUse = true
+        return cached
     }
 
     /// The statement a library layer derives from `owner`'s description under `variant` (see
@@ -105,8 +110,9 @@ extension SQLContext {
     /// How many bytes of text and blobs a record INSERT may keep bound between uses. Setting
     /// the parameters to NULL after each row would cost every insert of text a call that visits
     /// each parameter, and SQLite a new buffer for the next row's text; what stays bound is no
-    /// more than the row the INSERT wrote, and a large value is still let go of at once.
-    package static let keptInsertBindingBytes = 4096
+    /// more than the row the INSERT wrote, and a large value is still let go of at once. (A
+    /// computed property: reading it costs no check of a one-time initialization.)
+    @inlinable package static var keptInsertBindingBytes: Int { 4096 }
 }
 
 extension SQLStatement {

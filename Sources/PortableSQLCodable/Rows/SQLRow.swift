@@ -58,7 +58,7 @@ public struct SQLRow: ExpressibleByDictionaryLiteral, Sequence, Equatable, Custo
         @inlinable @inline(__always) set {
             detach()
             if let position = layout.position(of: column) {
-                storage[position] = newValue
+                store(newValue, at: position)
             } else if let newValue {
                 append(column, newValue)
             }
@@ -76,6 +76,22 @@ public struct SQLRow: ExpressibleByDictionaryLiteral, Sequence, Equatable, Custo
     /// Every value (or `nil`), by position in the layout.
     var values: [SQLValue?] {
         source.map { $0.values } ?? storage
+    }
+
+    /// Puts `value` at `position` of a row that holds its own values.
+    @inlinable @inline(__always)
+    mutating func store(_ value: SQLValue?, at position: Int) {
+        storage.withUnsafeMutableBufferPointer { values in
+            precondition(position >= 0 && position < values.count, "a position outside the row")
+            let slot = values.baseAddress.unsafelyUnwrapped + position
+            // An encoding writes into nils (the buffer `insert` hands out): then there is no old
+            // value to destroy, which an assignment would do out of line for each column.
+            if case .none = slot.pointee {
+                slot.initialize(to: value)
+            } else {
+                slot.pointee = value
+            }
+        }
     }
 
     /// Makes a row read from a statement hold its own values, before it changes.

@@ -114,14 +114,27 @@ extension SQLContext {
     /// `presentColumns`), checked out of the statement cache.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when `type`'s `table` is made anew on each use.
+    @inline(__always)
     private func checkOutInsertStatement(for row: SQLRow, presentColumns: Int, of type: Any.Type, into table: SQLTable, schema: String?) throws -> SQLStatement {
         // Which columns the record gives decides the statement: one cached statement per set.
         // Rows too wide for a bit per column, and inserts into another schema, are cached by
-        // their SQL text, built once here.
+        // their SQL text, built once in `prepareInsertStatement`.
+        let derived = row.storage.count < Int.bitWidth - 4 && schema == nil
+        let variant = presentColumns << 2 | RecordStatement.insert.rawValue
+        // The usual case, found in the cache: nothing the first use checks applies to it.
+        if derived, let cached = checkOutCachedStatement(key: .derived(ObjectIdentifier(table.layout), variant: variant)) { return cached }
+        return try prepareInsertStatement(for: row, derived: derived, variant: variant, of: type, into: table, schema: schema)
+    }
+
+    /// `checkOutInsertStatement` when the statement is not cached, or is in use: prepares it,
+    /// creates a `SQLCodableRecord`'s table when missing, and checks the table on first use.
+    ///
+    /// - Throws: `SQLError` (`SQLITE_MISUSE`) when `type`'s `table` is made anew on each use.
+    private func prepareInsertStatement(for row: SQLRow, derived: Bool, variant: Int, of type: Any.Type, into table: SQLTable, schema: String?) throws -> SQLStatement {
         var prepared = false
         func checkOut() throws -> SQLStatement? {
-            if row.storage.count < Int.bitWidth - 4, schema == nil {
-                return try checkOutStatement(derivedFrom: table.layout, variant: presentColumns << 2 | RecordStatement.insert.rawValue) {
+            if derived {
+                return try checkOutStatement(derivedFrom: table.layout, variant: variant) {
                     prepared = true
                     return Self.insertStatement(table, row, schema: nil)
                 }

@@ -44,7 +44,7 @@ public struct SQLRecordLayout {
     @inlinable @inline(__always)
     public func setValue(_ value: SQLValue?, at index: Int, in row: inout SQLRow) {
         if row.layout === tableLayout, row.source == nil {
-            row.storage[index] = value
+            row.store(value, at: index)
         } else {
             row[tableLayout.columns[index]] = value
         }

@@ -41,6 +41,51 @@ import Testing
         #expect(first.description == #"["ID": 1, "NAME": 'Ada']"#)
     }
 
+    /// A record that writes each column twice, and keeps a copy of the row between the writes.
+    struct Rewriting: SQLCodable {
+        static let id = SQLColumn(name: "ID", type: .long, primaryKey: true)
+        static let name = SQLColumn(name: "NAME", type: .text)
+        static let photo = SQLColumn(name: "PHOTO", type: .blob)
+        static let table = SQLTable(name: "REWRITING", columns: [id, name, photo])
+        nonisolated(unsafe) static var copies: [SQLRow] = []
+
+        var key: Int64
+
+        init(key: Int64) {
+            self.key = key
+        }
+
+        init(row: SQLRow, context: SQLContext) throws {
+            key = try Self.id.longValueRequired(in: row)
+        }
+
+        func encode(row: inout SQLRow) throws {
+            row[Self.id] = .long(key)
+            row[Self.name] = "first"
+            row[Self.photo] = .blob(Data([1, 2]))
+            Self.copies.append(row)
+            row[Self.name] = "second"
+            row[Self.photo] = nil
+            let layout = SQLRecordLayout(Self.table)
+            layout.setValue(.text("third"), at: 1, in: &row)
+            layout.setValue(.blob(Data([3])), at: 2, in: &row)
+            layout.setValue(nil, at: 2, in: &row)
+        }
+    }
+
+    @Test func writingOverValuesOfAnInsertedRowLeavesItsCopiesAsTheyWere() throws {
+        let db = SQLContext()
+        defer { try? db.close() }
+        try db.createTableIfNotExists(Rewriting.self)
+        try db.insert(Rewriting(key: 1))
+        try db.insert(Rewriting(key: 2))
+        #expect(try db.selectAll(sql: "SELECT ID, NAME, PHOTO FROM REWRITING ORDER BY ID") == [[.long(1), .text("third"), .null], [.long(2), .text("third"), .null]])
+        let copies = Rewriting.copies
+        Rewriting.copies = []
+        #expect(copies.count == 2)
+        #expect(copies.allSatisfy { $0[Rewriting.name] == .text("first") && $0[Rewriting.photo] == .blob(Data([1, 2])) })
+    }
+
     @Test func manyColumnsStillFindTheirValues() {
         let columns = (0..<100).map { SQLColumn(name: "c\($0)", type: .long) }
         var row = SQLRow()

@@ -18,7 +18,7 @@ enum ClusterKVBenchmark {
         defer { try? FileManager.default.removeItem(at: folder) }
         say("\ngo-dqlite's workloads on 3 nodes on 127.0.0.1, \(seconds) s per run, each run on a new cluster:")
         say("go = dqlite-benchmark (go-dqlite 1.11.5's client and nodes) driven from the leader; go-from-follower = driven from a follower;")
-        say("ours = SQLContext(cluster:) on 3 `sqlctx node`s;")
+        say("ours = SQLContext(cluster:) on 3 `sqlctx node`s; ours-in-leader = SQLContext(cluster:) in the process of the leader, an SQLClusterNode, with 2 `sqlctx node`s;")
         say("ours-on-demo = SQLContext(cluster:) on 3 dqlite-demo nodes; go-on-ours = dqlite-benchmark joined to 3 `sqlctx node`s")
         var rows: [(String, Int, [ClusterKVResult])] = []
         for workload in ClusterKVWorkload.allCases {

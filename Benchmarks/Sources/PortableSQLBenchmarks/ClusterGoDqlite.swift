@@ -43,13 +43,16 @@ enum ClusterGoDqlite {
         guard !driver.isRunning, driver.terminationStatus == 0 else {
             throw BenchmarkFailure("dqlite-benchmark's driver failed: \(log)")
         }
-        return try results(in: folder.appendingPathComponent(driverAddress).appendingPathComponent("results"), seconds: Double(seconds))
+        return try results(in: folder.appendingPathComponent(driverAddress).appendingPathComponent("results"), workers: workers, seconds: Double(seconds))
     }
 
-    /// Reads the driver's result files: one per worker and kind of operation, each with a line
-    /// "n_err N" and, after the line "measurements …", one line "TIMESTAMP MILLISECONDS" per
-    /// operation up to an empty line.
-    private static func results(in directory: URL, seconds: Double) throws -> ClusterKVResult {
+    /// Reads the driver's result files: one per worker and kind of operation, named
+    /// "WORKER-KIND-TIME", each with a line "n_err N" (its failed attempts) and, after the line
+    /// "measurements …", one line "TIMESTAMP MILLISECONDS" per operation up to an empty line.
+    /// dqlite-benchmark writes a worker's file for a kind only when one of its operations of that
+    /// kind succeeded: the failures of a worker without any file are not counted, which this
+    /// says when it happens.
+    private static func results(in directory: URL, workers: Int, seconds: Double) throws -> ClusterKVResult {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         guard !files.isEmpty else { throw BenchmarkFailure("dqlite-benchmark wrote no results in \(directory.path)") }
         var times: [Double] = []
@@ -68,6 +71,10 @@ enum ClusterGoDqlite {
                 }
             }
         }
-        return ClusterKVResult(times: times, errors: errors, seconds: seconds)
+        let reporting = Set(files.compactMap { $0.split(separator: "-").first })
+        if reporting.count < workers {
+            say("    dqlite-benchmark wrote no results for \(workers - reporting.count) of \(workers) workers: their failed attempts are not counted")
+        }
+        return ClusterKVResult(times: times, failedAttempts: errors, seconds: seconds)
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// 1024-byte values, autocommit) run by each of `runs` (by default go-dqlite's
 /// `dqlite-benchmark` on its own 3 nodes, and PortableSQL's client on 3 `sqlctx node`s), back to
 /// back on this machine, each on a new cluster; prints operations per second, median and 99th
-/// percentile side by side.
+/// percentile, and the failed attempts ("database is locked", retried at once by both clients)
+/// side by side.
 enum ClusterKVBenchmark {
     /// Runs every cell for `seconds` each, starting `sqlctx` nodes with the `sqlctx` at `sqlctx`.
     ///
@@ -17,7 +18,7 @@ enum ClusterKVBenchmark {
         defer { try? FileManager.default.removeItem(at: folder) }
         say("\ngo-dqlite's workloads on 3 nodes on 127.0.0.1, \(seconds) s per run, each run on a new cluster:")
         say("go = dqlite-benchmark (go-dqlite 1.11.5's client and nodes) driven from the leader; go-from-follower = driven from a follower;")
-        say("ours = SQLContext(cluster:) on 3 `sqlctx node`s;")
+        say("ours = SQLContext(cluster:) on 3 `sqlctx node`s; ours-in-leader = SQLContext(cluster:) in the process of the leader, an SQLClusterNode, with 2 `sqlctx node`s;")
         say("ours-on-demo = SQLContext(cluster:) on 3 dqlite-demo nodes; go-on-ours = dqlite-benchmark joined to 3 `sqlctx node`s")
         var rows: [(String, Int, [ClusterKVResult])] = []
         for workload in ClusterKVWorkload.allCases {
@@ -33,19 +34,19 @@ enum ClusterKVBenchmark {
                 rows.append((workload.rawValue, workers, results))
             }
         }
-        say("\nSummary (\(ISO8601DateFormatter().string(from: Date()))): operations per second (median, p99)\n")
+        say("\nSummary (\(ISO8601DateFormatter().string(from: Date()))): operations per second (median, p99) + failed attempts in the run\n")
         let ratio = runs.firstIndex(of: .go).flatMap { go in runs.firstIndex(of: .ours).map { (go, $0) } }
         say("| workload | workers | " + runs.map(\.rawValue).joined(separator: " | ") + (ratio == nil ? "" : " | ours / go") + " |")
         say("|---|---|" + String(repeating: "---|", count: runs.count + (ratio == nil ? 0 : 1)))
         for (workload, workers, results) in rows {
-            let cells = results.map { "\(Int($0.perSecond.rounded())) (\(milliseconds($0.median)), \(milliseconds($0.p99)))" }
+            let cells = results.map { "\(Int($0.perSecond.rounded())) (\(milliseconds($0.median)), \(milliseconds($0.p99))) + \($0.failedAttempts) failed" }
             let quotient = ratio.map { String(format: " | %.2f×", results[$0.1].perSecond / results[$0.0].perSecond) } ?? ""
             say("| \(workload) | \(workers) | " + cells.joined(separator: " | ") + quotient + " |")
         }
     }
 
     private static func describe(_ result: ClusterKVResult) -> String {
-        "\(result.operations) operations, \(Int(result.perSecond.rounded()))/s, median \(milliseconds(result.median)), p99 \(milliseconds(result.p99))\(result.errors > 0 ? ", \(result.errors) errors" : "")"
+        "\(result.operations) operations, \(Int(result.perSecond.rounded()))/s, median \(milliseconds(result.median)), p99 \(milliseconds(result.p99))\(result.failedAttempts > 0 ? ", \(result.failedAttempts) failed attempts" : "")"
     }
 
     private static func milliseconds(_ value: Double) -> String {

@@ -12,6 +12,9 @@ enum ClusterKVRun: String, CaseIterable {
     case goFromFollower = "go-from-follower"
     /// PortableSQL's client (`SQLContext(cluster:)`) on 3 `sqlctx node`s.
     case ours
+    /// PortableSQL's client in the process of the leader, an `SQLClusterNode`, with 2
+    /// `sqlctx node`s: as `go` drives from its leader.
+    case oursInLeader = "ours-in-leader"
     /// PortableSQL's client on 3 `dqlite-demo` nodes (go-dqlite's `app`, where libdqlite
     /// listens on the node's TCP address itself).
     case oursOnDemo = "ours-on-demo"
@@ -38,6 +41,10 @@ enum ClusterKVRun: String, CaseIterable {
             return try ClusterGoDqlite.run(workload, workers: workers, seconds: seconds, processes: processes, joining: nil, fromFollower: true)
         case .ours:
             let nodes = try ClusterNodes.startSqlctx(sqlctx, processes: processes)
+            return try workload.run(on: nodes, workers: workers, seconds: Double(seconds))
+        case .oursInLeader:
+            let (leader, nodes) = try ClusterNodes.startInProcessLeader(sqlctx, processes: processes)
+            defer { leader.stop() }
             return try workload.run(on: nodes, workers: workers, seconds: Double(seconds))
         case .oursOnDemo:
             let nodes = try ClusterNodes.startDemo(processes: processes)

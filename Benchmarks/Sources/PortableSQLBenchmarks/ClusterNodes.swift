@@ -20,6 +20,32 @@ enum ClusterNodes {
         return addresses
     }
 
+    /// Starts the first of 3 nodes in this process (an `SQLClusterNode`, the leader: go-dqlite's
+    /// `dqlite-benchmark` drives from its own node this way) and the 2 others as `sqlctx node`s
+    /// from `sqlctx` joining it; returns the node of this process, which the caller stops, and
+    /// the 3 addresses.
+    ///
+    /// - Throws: `SQLError` when the node of this process does not start, `BenchmarkFailure`
+    ///   when another does not print "ready" within 60 s.
+    static func startInProcessLeader(_ sqlctx: String, processes: ClusterProcesses) throws -> (SQLClusterNode, [String]) {
+        let addresses = try ClusterProcesses.freeAddresses(3)
+        let leader = try SQLClusterNode(id: 1, address: addresses[0], dataDirectory: processes.folder.appendingPathComponent("node1").path)
+        do {
+            for index in 1..<3 {
+                let arguments = [
+                    "node", "--id", "\(index + 1)", "--address", addresses[index], "--data-dir",
+                    processes.folder.appendingPathComponent("node\(index + 1)").path, "--stop-with-parent", "--join", addresses[0],
+                ]
+                try processes.start(sqlctx, arguments, log: "node\(index + 1).log", readyLine: "ready")
+            }
+            try waitForVoters(addresses)
+        } catch {
+            leader.stop()
+            throw error
+        }
+        return (leader, addresses)
+    }
+
     /// Starts 3 `dqlite-demo` nodes in `processes`' folder (each with an HTTP address of its
     /// own, which the benchmark does not use).
     ///

@@ -118,7 +118,7 @@ extension SQLContext {
     private func checkOutInsertStatement(for row: SQLRow, presentColumns: Int, of type: Any.Type, into table: SQLTable, schema: String?) throws -> SQLStatement {
         // Which columns the record gives decides the statement: one cached statement per set.
         // Rows too wide for a bit per column, and inserts into another schema, are cached by
-        // their SQL text, built once in `prepareInsertStatement`.
+        // their SQL text, which `prepareInsertStatement` builds for each such insert.
         let derived = row.storage.count < Int.bitWidth - 4 && schema == nil
         let variant = presentColumns << 2 | RecordStatement.insert.rawValue
         // The usual case, found in the cache: nothing the first use checks applies to it.

@@ -162,6 +162,39 @@ import Testing
         #expect(made.debugDescription.contains("PRAGMA key = '<redacted>'"))
     }
 
+    /// A prepared statement works out how its errors show it once and keeps that: each failure
+    /// of it shows the same redacted text, and a statement that only names a column `key` is
+    /// shown in full.
+    @Test func aStatementThatFailsAgainShowsTheSameRedactedErrors() throws {
+        let directory = try TemporaryDirectory()
+        let notADatabase = directory.path("notes.txt")
+        try Data(String(repeating: "not a database ", count: 100).utf8).write(to: URL(fileURLWithPath: notADatabase))
+        let context = SQLContext(configuration: .plus)
+        let attach = try context.prepare(sql: "ATTACH ? AS other KEY '\(Self.secret)'")
+        var errors: [SQLError] = []
+        for _ in 0..<3 {
+            try attach.bind(.text(notADatabase), at: 1)
+            errors.append(try #require(throws: SQLError.self) { try attach.next() })
+        }
+        #expect(Set(errors).count == 1, "\(errors)")
+        #expect(errors[0].sql == "ATTACH ? AS other KEY '<redacted>'")
+        #expect(!(errors[0].description + errors[0].debugDescription).contains(Self.secret))
+        try attach.close()
+
+        try context.exec(sql: "CREATE TABLE model (key TEXT UNIQUE)")
+        let insert = try context.prepare(sql: "INSERT INTO model(key) VALUES (?)")
+        try insert.bind(.text("a"), at: 1)
+        _ = try insert.next()
+        for _ in 0..<2 {
+            try insert.bind(.text("a"), at: 1)
+            let error = try #require(throws: SQLError.self) { try insert.next() }
+            #expect(error.sql == "INSERT INTO model(key) VALUES (?)")
+            #expect(error.message == "UNIQUE constraint failed: model.key")
+            #expect(error.extendedCode == .constraintUnique)
+        }
+        try insert.close()
+    }
+
     @Test func anEngineThatDoesNotEncryptRefusesKeys() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("plain.db")

@@ -25,19 +25,16 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, Cust
     /// parameter of a URI in the message is replaced too; an ATTACH or VACUUM is kept without
     /// its literals, which may spell a key in pieces. No error text shows a key.
     public init(code: SQLResultCode, message: String, sql: String? = nil) {
+        self.init(code: code, message: message, redaction: sql.map(ErrorRedaction.init(sql:)))
+    }
+
+    /// Makes an error about a statement whose redaction was worked out before (`ErrorRedaction`),
+    /// or about none.
+    package init(code: SQLResultCode, message: String, redaction: ErrorRedaction?) {
         self.code = code.primary.rawValue
         self.extendedCode = code
-        if let sql, KeyStatements.mentionsKey(sql) {
-            self.message = KeyStatements.withoutURIKeys(KeyStatements.redactedMessage(message))
-            self.sql = KeyStatements.redactedForError(sql)
-        } else if let sql, KeyStatements.opensFile(sql) {
-            // Its literals may spell a URI with a key in pieces ('file:…?' || 'key=…').
-            self.message = KeyStatements.withoutURIKeys(KeyStatements.redactedMessage(message))
-            self.sql = KeyStatements.withoutLiterals(sql)
-        } else {
-            self.message = KeyStatements.withoutURIKeys(message)
-            self.sql = sql
-        }
+        self.message = redaction?.shown(message) ?? KeyStatements.withoutURIKeys(message)
+        self.sql = redaction?.shownSQL
     }
 
     /// The primary result code as a `SQLResultCode`, such as `.constraint`.
@@ -66,8 +63,14 @@ public struct SQLError: Error, Hashable, Sendable, CustomStringConvertible, Cust
 extension SQLError {
     /// The error SQLite reported on `connection` for `resultCode`, with SQLite's message.
     package init(engine: SQLiteEngine, connection: OpaquePointer?, resultCode: Int32, sql: String?) {
+        self.init(engine: engine, connection: connection, resultCode: resultCode, redaction: sql.map(ErrorRedaction.init(sql:)))
+    }
+
+    /// The error SQLite reported on `connection` for `resultCode`, about a statement whose
+    /// redaction was worked out before.
+    package init(engine: SQLiteEngine, connection: OpaquePointer?, resultCode: Int32, redaction: ErrorRedaction?) {
         if engine.vfs == CheckedOpenVFS.name, let refusal = CheckedOpenVFS.takeRefusal(for: resultCode) {
-            self.init(code: refusal.resultCode, message: refusal.message, sql: sql)
+            self.init(code: refusal.resultCode, message: refusal.message, redaction: redaction)
             return
         }
         let functions = engine.functions
@@ -85,7 +88,7 @@ extension SQLError {
         if resultCode & 0xFF == SQLResultCode.notADatabase.rawValue, let explained = engine.notADatabaseMessage {
             message = explained
         }
-        self.init(code: SQLResultCode(rawValue: extended), message: message ?? "unknown error", sql: sql)
+        self.init(code: SQLResultCode(rawValue: extended), message: message ?? "unknown error", redaction: redaction)
     }
 
     /// The error thrown when something is used after `close()`.

@@ -47,6 +47,8 @@ public final class SQLStatement {
     /// `file:` URI with a key on an engine that does not encrypt (SQLite would take it as a file
     /// name and write in clear), or with a key that SQLCipher would take as none.
     @usableFromInline let checksBoundURIs: Bool
+    /// How this statement's errors show it, worked out at its first error (`redaction`).
+    @exclusivity(unchecked) private var savedRedaction: ErrorRedaction?
 
     /// Wraps a statement prepared on `connection` by `engine`, and adds it to `registry`.
     init(
@@ -177,11 +179,11 @@ public final class SQLStatement {
         engine.functions.free(pointer)
         let refusal: SQLError
         if engine.capabilities.contains(.encryption), let reason = KeyStatements.unusableURIKey(in: expanded) {
-            refusal = SQLError(code: .misuse, message: "\(reason): the file would be written in clear; give the key as key= (a passphrase) or hexkey= (a raw key in hex)", sql: sql)
+            refusal = SQLError(code: .misuse, message: "\(reason): the file would be written in clear; give the key as key= (a passphrase) or hexkey= (a raw key in hex)", redaction: redaction)
         } else if !engine.capabilities.contains(.encryption), KeyStatements.valuesContainURIKey(expanded) {
-            refusal = SQLError(code: .misuse, message: "\(engine.name) does not encrypt, so it cannot take the key of the URI bound to this statement and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)", sql: sql)
+            refusal = SQLError(code: .misuse, message: "\(engine.name) does not encrypt, so it cannot take the key of the URI bound to this statement and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)", redaction: redaction)
         } else if engine.capabilities.contains(.localFiles), case .failure(let error) = SQLContext.checkURIsNamingAVFS(in: expanded) {
-            refusal = SQLError(code: error.resultCode, message: error.message, sql: sql)
+            refusal = SQLError(code: error.resultCode, message: error.message, redaction: redaction)
         } else {
             return nil
         }
@@ -255,7 +257,7 @@ public final class SQLStatement {
     public func bind(_ value: SQLValue, at index: Int) throws {
         guard let handle else { throw closedError() }
         guard index >= 1 && index <= parameterCount else {
-            throw SQLError(code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
+            throw SQLError(code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", redaction: redaction)
         }
         if hasStepped { rewind(handle) }
         try bindUnchecked(value, at: Int32(index), handle)
@@ -278,7 +280,7 @@ public final class SQLStatement {
     public func bind(textBytes bytes: Data, at index: Int) throws {
         guard let handle else { throw closedError() }
         guard index >= 1 && index <= parameterCount else {
-            throw SQLError(code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
+            throw SQLError(code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", redaction: redaction)
         }
         if hasStepped { rewind(handle) }
         let length = try bindableLength(bytes.count)
@@ -317,7 +319,7 @@ public final class SQLStatement {
     /// The error of binding `count` parameters to a statement that takes another number.
     @usableFromInline
     func parameterCountError(_ count: Int) -> SQLError {
-        SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(count) given", sql: sql)
+        SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(count) given", redaction: redaction)
     }
 
     /// Binds parameters by name, after resetting the statement; those not named are NULL.
@@ -329,7 +331,7 @@ public final class SQLStatement {
     public func bind(parameters: [String: SQLValue]) throws {
         guard let handle else { throw closedError() }
         if let twins = parameterNamesSwiftTakesAsOne(handle) {
-            throw SQLError(code: .misuse, message: "the parameters \(twins.0) and \(twins.1) are one key to a Swift dictionary (the same text in two Unicode forms), so one would stay NULL; bind them by index", sql: sql)
+            throw SQLError(code: .misuse, message: "the parameters \(twins.0) and \(twins.1) are one key to a Swift dictionary (the same text in two Unicode forms), so one would stay NULL; bind them by index", redaction: redaction)
         }
         if hasStepped { rewind(handle) }
         _ = engine.functions.clearBindings(handle)
@@ -340,7 +342,7 @@ public final class SQLStatement {
             bound.insert(index)
         }
         guard bound.count == parameterCount || !strictness.contains(.allParametersBound) else {
-            throw SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(bound.count) bound by name", sql: sql)
+            throw SQLError(code: .range, message: "the statement takes \(parameterCount) parameter(s), \(bound.count) bound by name", redaction: redaction)
         }
     }
 
@@ -368,7 +370,7 @@ public final class SQLStatement {
             let index = engine.functions.bindParameterIndex(handle, candidate)
             if index > 0 { return Int(index) }
         }
-        throw SQLError(code: .range, message: "no parameter named \(name)", sql: sql)
+        throw SQLError(code: .range, message: "no parameter named \(name)", redaction: redaction)
     }
 
     /// Sets the parameters back to NULL when text or blobs of more than `keptBytes` bytes in all
@@ -432,7 +434,7 @@ public final class SQLStatement {
     @inline(__always)
     private func bindableLength(_ count: Int) throws(SQLError) -> Int32 {
         guard let length = Int32(exactly: count) else {
-            throw SQLError(code: .tooBig, message: "a value of \(count) bytes is too large to bind", sql: sql)
+            throw SQLError(code: .tooBig, message: "a value of \(count) bytes is too large to bind", redaction: redaction)
         }
         return length
     }
@@ -483,7 +485,7 @@ public final class SQLStatement {
             nextColumnGuess = index + 1 == names.count ? 0 : index + 1
             return index
         }
-        throw SQLError(code: .range, message: "no column named \(name); the columns are \(names.joined(separator: ", "))", sql: sql)
+        throw SQLError(code: .range, message: "no column named \(name); the columns are \(names.joined(separator: ", "))", redaction: redaction)
     }
 
     /// The value of the column named `name` in the current row.
@@ -609,14 +611,22 @@ public final class SQLStatement {
             hasMissedRead = true
             missedRead = handle == nil
                 ? closedError()
-                : SQLError(code: .range, message: "column index \(index) is out of range 0..<\(columnCount)", sql: sql)
+                : SQLError(code: .range, message: "column index \(index) is out of range 0..<\(columnCount)", redaction: redaction)
         }
         return value
     }
 
     @usableFromInline
     func error(_ result: Int32) -> SQLError {
-        SQLError(engine: engine, connection: connection, resultCode: result, sql: sql)
+        SQLError(engine: engine, connection: connection, resultCode: result, redaction: redaction)
+    }
+
+    /// How this statement's errors show its text and messages: worked out once, then kept.
+    private var redaction: ErrorRedaction {
+        if let savedRedaction { return savedRedaction }
+        let redaction = ErrorRedaction(sql: sql)
+        savedRedaction = redaction
+        return redaction
     }
 }
 

@@ -12,10 +12,11 @@ enum ClusterGoDqlite {
     /// them) in `processes`' folder: on a new 3-node cluster of its own, driven from its first
     /// node (the leader) or, `fromFollower`, from its third; or, `joining` the nodes at those
     /// addresses, on them, with one process that joins them as a fourth member and drives.
-    /// Returns the times it wrote.
+    /// Says the figures of the whole run and how many nodes voted when (`ClusterVoterWatch`);
+    /// returns those of the part of the run when 3 voted, as PortableSQL's runs start.
     ///
     /// - Throws: `BenchmarkFailure` when a node does not start, the driver fails, or its
-    ///   results cannot be read.
+    ///   results cannot be read, or 3 nodes never voted.
     static func run(_ workload: ClusterKVWorkload, workers: Int, seconds: Int, processes: ClusterProcesses, joining: [String]?, fromFollower: Bool = false) throws -> ClusterKVResult {
         let folder = processes.folder
         let own = try ClusterProcesses.freeAddresses(joining == nil ? 3 : 1)
@@ -36,15 +37,34 @@ enum ClusterGoDqlite {
             if index == 0 { Thread.sleep(forTimeInterval: 0.5) }
         }
         guard let driver else { throw BenchmarkFailure("dqlite-benchmark's driver did not start") }
+        let watch = ClusterVoterWatch(cluster)
         let deadline = Date().addingTimeInterval(Double(seconds) + 120)
         while driver.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let (threeVoters, voters) = watch.stop()
         let driverAddress = own[joining == nil ? driverIndex : 0]
         let log = (try? String(contentsOf: folder.appendingPathComponent("node\(own.firstIndex(of: driverAddress)! + 1).log"), encoding: .utf8)) ?? ""
         guard !driver.isRunning, driver.terminationStatus == 0 else {
             throw BenchmarkFailure("dqlite-benchmark's driver failed: \(log)")
         }
-        return try results(in: folder.appendingPathComponent(driverAddress).appendingPathComponent("results"), workers: workers, seconds: Double(seconds))
+        let results = try GoResults(in: folder.appendingPathComponent(driverAddress).appendingPathComponent("results"), workers: workers)
+        let whole = results.result(seconds: Double(seconds), from: nil)
+        say("    whole run: \(whole.operations) operations, \(Int(whole.perSecond.rounded()))/s, \(whole.failedAttempts) failed; \(voters)")
+        guard let threeVoters else { throw BenchmarkFailure("dqlite-benchmark's 3 nodes never voted together") }
+        let voting = results.result(seconds: Double(seconds), from: threeVoters)
+        guard voting.seconds >= 1 else {
+            throw BenchmarkFailure("dqlite-benchmark's 3 nodes voted together for \(String(format: "%.1f", voting.seconds)) s of the run: give more --seconds")
+        }
+        return voting
     }
+}
+
+/// What `dqlite-benchmark`'s driver wrote: when each operation started and its time, and when
+/// each failed attempt was made.
+private struct GoResults {
+    var operations: [(start: UInt64, milliseconds: Double)] = []
+    var failures: [UInt64] = []
+    /// The failed attempts counted in the files' "n_err" lines.
+    var failedAttempts = 0
 
     /// Reads the driver's result files: one per worker and kind of operation, named
     /// "WORKER-KIND-TIME", each with a line "n_err N" (its failed attempts) and, after the line
@@ -52,22 +72,23 @@ enum ClusterGoDqlite {
     /// dqlite-benchmark writes a worker's file for a kind only when one of its operations of that
     /// kind succeeded: the failures of a worker without any file are not counted, which this
     /// says when it happens.
-    private static func results(in directory: URL, workers: Int, seconds: Double) throws -> ClusterKVResult {
+    init(in directory: URL, workers: Int) throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         guard !files.isEmpty else { throw BenchmarkFailure("dqlite-benchmark wrote no results in \(directory.path)") }
-        var times: [Double] = []
-        var errors = 0
         for file in files {
             let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-            var inMeasurements = false
+            var section = ""
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                if line.hasPrefix("n_err ") { errors += Int(line.dropFirst(6)) ?? 0 }
-                if line.hasPrefix("measurements") {
-                    inMeasurements = true
-                } else if inMeasurements {
-                    let fields = line.split(separator: " ")
-                    guard fields.count == 2, let milliseconds = Double(fields[1]) else { break }
-                    times.append(milliseconds)
+                let fields = line.split(separator: " ", maxSplits: 1)
+                if line.hasPrefix("n_err ") { failedAttempts += Int(line.dropFirst(6)) ?? 0 }
+                if line.hasPrefix("measurements") || line == "errors" {
+                    section = String(fields[0])
+                } else if fields.count == 2, let start = UInt64(fields[0]) {
+                    if section == "measurements", let milliseconds = Double(fields[1]) {
+                        operations.append((start, milliseconds))
+                    } else if section == "errors" {
+                        failures.append(start)
+                    }
                 }
             }
         }
@@ -75,6 +96,17 @@ enum ClusterGoDqlite {
         if reporting.count < workers {
             say("    dqlite-benchmark wrote no results for \(workers - reporting.count) of \(workers) workers: their failed attempts are not counted")
         }
-        return ClusterKVResult(times: times, failedAttempts: errors, seconds: seconds)
+    }
+
+    /// The figures of the run of `seconds`, or of its part from `start` on (its operations and
+    /// failed attempts over the time left).
+    func result(seconds: Double, from start: Date?) -> ClusterKVResult {
+        guard let start else { return ClusterKVResult(times: operations.map(\.milliseconds), failedAttempts: failedAttempts, seconds: seconds) }
+        let first = min(operations.map(\.start).min() ?? .max, failures.min() ?? .max)
+        let from = max(first, UInt64(start.timeIntervalSince1970 * 1e9))
+        let end = first + UInt64(seconds * 1e9)
+        let kept = operations.filter { $0.start >= from }.map(\.milliseconds)
+        let failed = failures.filter { $0 >= from }.count
+        return ClusterKVResult(times: kept, failedAttempts: failed, seconds: max(0.001, Double(end - min(end, from)) / 1e9))
     }
 }

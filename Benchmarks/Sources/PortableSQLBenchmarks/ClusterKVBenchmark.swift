@@ -18,7 +18,9 @@ enum ClusterKVBenchmark {
         defer { try? FileManager.default.removeItem(at: folder) }
         say("\ngo-dqlite's workloads on 3 nodes on 127.0.0.1, \(seconds) s per run, each run on a new cluster:")
         say("go = dqlite-benchmark (go-dqlite 1.11.5's client and nodes) driven from the leader; go-from-follower = driven from a follower;")
+        say("  the go runs' figures are those of the time all 3 of their nodes voted (dqlite-benchmark starts while 1 does: see ClusterVoterWatch);")
         say("ours = SQLContext(cluster:) on 3 `sqlctx node`s; ours-in-leader = SQLContext(cluster:) in the process of the leader, an SQLClusterNode, with 2 `sqlctx node`s;")
+        say("ours-two-voters = SQLContext(cluster:) on 2 `sqlctx node`s: what go's cluster replicates while its second node is a spare;")
         say("ours-on-demo = SQLContext(cluster:) on 3 dqlite-demo nodes; go-on-ours = dqlite-benchmark joined to 3 `sqlctx node`s")
         var rows: [(String, Int, [ClusterKVResult])] = []
         for workload in ClusterKVWorkload.allCases {

@@ -12,6 +12,11 @@ enum ClusterKVRun: String, CaseIterable {
     case goFromFollower = "go-from-follower"
     /// PortableSQL's client (`SQLContext(cluster:)`) on 3 `sqlctx node`s.
     case ours
+    /// PortableSQL's client on 2 `sqlctx node`s, both voters: the replication that go-dqlite's
+    /// own cluster does for the first seconds of a run, while its `app` keeps the second node
+    /// to join a spare (no log sent to it; `ClusterVoterWatch` prints when that ends), so that
+    /// each write waits for one follower.
+    case oursOnTwoVoters = "ours-two-voters"
     /// PortableSQL's client in the process of the leader, an `SQLClusterNode`, with 2
     /// `sqlctx node`s: as `go` drives from its leader.
     case oursInLeader = "ours-in-leader"
@@ -41,6 +46,9 @@ enum ClusterKVRun: String, CaseIterable {
             return try ClusterGoDqlite.run(workload, workers: workers, seconds: seconds, processes: processes, joining: nil, fromFollower: true)
         case .ours:
             let nodes = try ClusterNodes.startSqlctx(sqlctx, processes: processes)
+            return try workload.run(on: nodes, workers: workers, seconds: Double(seconds))
+        case .oursOnTwoVoters:
+            let nodes = try ClusterNodes.startSqlctx(sqlctx, processes: processes, count: 2)
             return try workload.run(on: nodes, workers: workers, seconds: Double(seconds))
         case .oursInLeader:
             let (leader, nodes) = try ClusterNodes.startInProcessLeader(sqlctx, processes: processes)

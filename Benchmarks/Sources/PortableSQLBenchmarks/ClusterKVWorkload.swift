@@ -107,12 +107,15 @@ struct ClusterKVResult {
     let perSecond: Double
     let median: Double
     let p99: Double
+    /// The time the figures are over.
+    let seconds: Double
 
     /// The figures of `times` (milliseconds) over `seconds`, beside `failedAttempts`.
     init(times: [Double], failedAttempts: Int, seconds: Double) {
         let sorted = times.sorted()
         operations = sorted.count
         self.failedAttempts = failedAttempts
+        self.seconds = seconds
         perSecond = Double(sorted.count) / seconds
         median = sorted.isEmpty ? .nan : sorted[(sorted.count - 1) / 2]
         p99 = sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]

@@ -1,16 +1,16 @@
 import Foundation
 import PortableSQLCluster
 
-/// The 3 nodes that a client of the kv runs works on: `sqlctx node`s, or go-dqlite's
-/// `dqlite-demo`s. Each start returns the nodes' addresses once the 3 are voters.
+/// The nodes that a client of the kv runs works on: `sqlctx node`s, or go-dqlite's
+/// `dqlite-demo`s. Each start returns the nodes' addresses once all are voters.
 enum ClusterNodes {
     static let demoProgram = "/usr/bin/dqlite-demo"
 
-    /// Starts 3 `sqlctx node`s from `sqlctx` in `processes`' folder.
+    /// Starts `count` `sqlctx node`s (3 unless told) from `sqlctx` in `processes`' folder.
     ///
     /// - Throws: `BenchmarkFailure` when a node does not print "ready" within 60 s.
-    static func startSqlctx(_ sqlctx: String, processes: ClusterProcesses) throws -> [String] {
-        let addresses = try ClusterProcesses.freeAddresses(3)
+    static func startSqlctx(_ sqlctx: String, processes: ClusterProcesses, count: Int = 3) throws -> [String] {
+        let addresses = try ClusterProcesses.freeAddresses(count)
         for (index, address) in addresses.enumerated() {
             var arguments = ["node", "--id", "\(index + 1)", "--address", address, "--data-dir", processes.folder.appendingPathComponent("node\(index + 1)").path, "--stop-with-parent"]
             if index > 0 { arguments += ["--join", addresses[0]] }

@@ -99,7 +99,7 @@ extension Portable {
         try statement.bind(parameters: [.long(start), .long(start + 99)])
         var sum: Int64 = 0
         while try statement.next() {
-            for column in 0..<10 { sum &+= try statement.long(at: column) }
+            for column in 0..<10 { sum &+= statement.long(at: column) }
         }
         return sum
     }

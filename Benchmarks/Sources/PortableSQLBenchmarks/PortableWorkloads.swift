@@ -42,7 +42,7 @@ enum Portable {
         var checksum: Int64 = 0
         while try statement.next() {
             for column in 0..<10 {
-                checksum &+= try statement.long(at: column)
+                checksum &+= statement.long(at: column)
             }
         }
         return checksum

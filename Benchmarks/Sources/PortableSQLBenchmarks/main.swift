@@ -8,11 +8,12 @@ import Glibc
 
 // Usage: PortableSQLBenchmarks [--runs N] [--rows N] [--skip-million] [--only W1,W4] [--contenders PortableSQL,GRDB]
 //        PortableSQLBenchmarks cluster [--runs N] [--rows N] [--seconds N] [--workers 1,4,16] [--sqlctx PATH] [--only kv|local]
-//                                      [--kv-runs go,go-from-follower,ours,ours-in-leader,ours-on-demo,go-on-ours]
+//                                      [--kv-runs go,go-from-follower,ours,ours-two-voters,ours-in-leader,ours-on-demo,go-on-ours]
 //            (W1, W2, W5 on a 3-node dqlite cluster beside a local file; then go-dqlite's kvwrite and
 //            kvreadwrite, N seconds per run (15 by default), by go-dqlite's dqlite-benchmark and by
 //            PortableSQL's client on 3 `sqlctx node`s at PATH (../.build/release/sqlctx by default);
-//            --kv-runs adds dqlite-benchmark driven from a follower, PortableSQL's client in the
+//            --kv-runs adds dqlite-benchmark driven from a follower, PortableSQL's client on 2
+//            `sqlctx node`s (what go's cluster replicates while its second node is a spare), in the
 //            process of the leader (an SQLClusterNode) beside 2 `sqlctx node`s, on 3
 //            dqlite-demo nodes and dqlite-benchmark on 3 `sqlctx node`s (go,ours by default))
 //        PortableSQLBenchmarks memory cursor|load|baseline PATH   (a child process of the memory workload)

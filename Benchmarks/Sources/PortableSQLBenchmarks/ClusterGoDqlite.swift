@@ -13,10 +13,11 @@ enum ClusterGoDqlite {
     /// node (the leader) or, `fromFollower`, from its third; or, `joining` the nodes at those
     /// addresses, on them, with one process that joins them as a fourth member and drives.
     /// Says the figures of the whole run and how many nodes voted when (`ClusterVoterWatch`);
-    /// returns those of the part of the run when 3 voted, as PortableSQL's runs start.
+    /// returns those of the part of the run when 3 voted, as PortableSQL's runs start (those of
+    /// the whole run, saying so, when that part is under 1 s: a short `--seconds`).
     ///
     /// - Throws: `BenchmarkFailure` when a node does not start, the driver fails, or its
-    ///   results cannot be read, or 3 nodes never voted.
+    ///   results cannot be read.
     static func run(_ workload: ClusterKVWorkload, workers: Int, seconds: Int, processes: ClusterProcesses, joining: [String]?, fromFollower: Bool = false) throws -> ClusterKVResult {
         let folder = processes.folder
         let own = try ClusterProcesses.freeAddresses(joining == nil ? 3 : 1)
@@ -49,10 +50,10 @@ enum ClusterGoDqlite {
         let results = try GoResults(in: folder.appendingPathComponent(driverAddress).appendingPathComponent("results"), workers: workers)
         let whole = results.result(seconds: Double(seconds), from: nil)
         say("    whole run: \(whole.operations) operations, \(Int(whole.perSecond.rounded()))/s, \(whole.failedAttempts) failed; \(voters)")
-        guard let threeVoters else { throw BenchmarkFailure("dqlite-benchmark's 3 nodes never voted together") }
-        let voting = results.result(seconds: Double(seconds), from: threeVoters)
-        guard voting.seconds >= 1 else {
-            throw BenchmarkFailure("dqlite-benchmark's 3 nodes voted together for \(String(format: "%.1f", voting.seconds)) s of the run: give more --seconds")
+        let voting = threeVoters.map { results.result(seconds: Double(seconds), from: $0) }
+        guard let voting, voting.seconds >= 1 else {
+            say("    its 3 nodes voted together for under 1 s of the run: counted over the whole run, early writes committed on the leader alone")
+            return whole
         }
         return voting
     }

@@ -11,10 +11,8 @@ enum ClusterNodes {
     /// - Throws: `BenchmarkFailure` when a node does not print "ready" within 60 s.
     static func startSqlctx(_ sqlctx: String, processes: ClusterProcesses, count: Int = 3) throws -> [String] {
         let addresses = try ClusterProcesses.freeAddresses(count)
-        for (index, address) in addresses.enumerated() {
-            var arguments = ["node", "--id", "\(index + 1)", "--address", address, "--data-dir", processes.folder.appendingPathComponent("node\(index + 1)").path, "--stop-with-parent"]
-            if index > 0 { arguments += ["--join", addresses[0]] }
-            try processes.start(sqlctx, arguments, log: "node\(index + 1).log", readyLine: "ready")
+        for index in addresses.indices {
+            try startSqlctxNode(sqlctx, index: index, of: addresses, processes: processes)
         }
         try waitForVoters(addresses)
         return addresses
@@ -32,11 +30,7 @@ enum ClusterNodes {
         let leader = try SQLClusterNode(id: 1, address: addresses[0], dataDirectory: processes.folder.appendingPathComponent("node1").path)
         do {
             for index in 1..<3 {
-                let arguments = [
-                    "node", "--id", "\(index + 1)", "--address", addresses[index], "--data-dir",
-                    processes.folder.appendingPathComponent("node\(index + 1)").path, "--stop-with-parent", "--join", addresses[0],
-                ]
-                try processes.start(sqlctx, arguments, log: "node\(index + 1).log", readyLine: "ready")
+                try startSqlctxNode(sqlctx, index: index, of: addresses, processes: processes)
             }
             try waitForVoters(addresses)
         } catch {
@@ -44,6 +38,19 @@ enum ClusterNodes {
             throw error
         }
         return (leader, addresses)
+    }
+
+    /// Starts node `index + 1` of `addresses` as a `sqlctx node` that stops with this process;
+    /// each but the first joins the first.
+    ///
+    /// - Throws: `BenchmarkFailure` when it does not print "ready" within 60 s.
+    private static func startSqlctxNode(_ sqlctx: String, index: Int, of addresses: [String], processes: ClusterProcesses) throws {
+        var arguments = [
+            "node", "--id", "\(index + 1)", "--address", addresses[index], "--data-dir",
+            processes.folder.appendingPathComponent("node\(index + 1)").path, "--stop-with-parent",
+        ]
+        if index > 0 { arguments += ["--join", addresses[0]] }
+        try processes.start(sqlctx, arguments, log: "node\(index + 1).log", readyLine: "ready")
     }
 
     /// Starts 3 `dqlite-demo` nodes in `processes`' folder (each with an HTTP address of its

@@ -81,8 +81,8 @@ struct DemoTour {
         let query = context.query(DemoBook.self)
             .where(DemoBook.year.between(1970, 1990).and(.not(DemoBook.title.like("%the%"))))
             .orderBy(DemoBook.year)
-        print("    SQL: \(query.sql.text)")
-        print("    parameters: \(query.sql.parameters.map(\.description).joined(separator: ", "))")
+        print("    SQL: \(query.expression.sql)")
+        print("    parameters: \(query.expression.bindings.map(\.description).joined(separator: ", "))")
         for result in try query.eval() {
             let book = try result.get()
             print("    \(book.year)  \(book.title)")
@@ -146,8 +146,8 @@ struct DemoTour {
     /// Builds a JSON profile per author and an FTS5 index of titles in the encrypted database,
     /// and queries both; says so when the engine lacks either.
     private static func searchEncrypted(_ context: SQLContext) throws {
-        guard context.supports(.json), context.supports(.fts5) else {
-            print("    skipped: SQLCipher \(context.cipherVersion ?? "?") (SQLite \(context.version)) has \(context.supports(.json) ? "" : "no JSON functions ")\(context.supports(.fts5) ? "" : "no FTS5")")
+        guard context.supports(.jsonFunction), context.supports(.fts5) else {
+            print("    skipped: SQLCipher \(context.cipherVersion ?? "?") (SQLite \(context.version)) has \(context.supports(.jsonFunction) ? "" : "no JSON functions ")\(context.supports(.fts5) ? "" : "no FTS5")")
             return
         }
         try context.execute(script: """

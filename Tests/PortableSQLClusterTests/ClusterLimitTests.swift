@@ -79,8 +79,8 @@ import Testing
         let db = try cluster.context()
         defer { try? db.close() }
         #expect(!db.supports(.encryption))
-        #expect(!db.supports(.returning))
-        #expect(db.supports(.json))
+        #expect(!db.supports(.selectReturning))
+        #expect(db.supports(.jsonFunction))
         #expect(db.supports(.windowFunctions))
         #expect(db.supports(.upsert))
         // The probes ran in transactions that were rolled back: nothing of theirs is on the cluster.

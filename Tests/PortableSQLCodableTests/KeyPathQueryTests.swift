@@ -46,7 +46,7 @@ import Testing
         #expect(try query.where(\.age > 80).exists())
         // The untyped predicates keep working beside the typed ones.
         #expect(try query.where(SQLPredicate.like(SQLColumn(name: "name", type: .text), SQLValue("G%"))).where(\.age > 50).count() == 1)
-        #expect(query.where(\.age > 18 && \.name == "x").orderBy(\.name).sql.text == #"SELECT "id", "name", "city", "age", "nickname", "priority" FROM "Person" WHERE ("age" > ? AND "name" = ?) ORDER BY "name" ASC"#)
+        #expect(query.where(\.age > 18 && \.name == "x").orderBy(\.name).expression.sql == #"SELECT "id", "name", "city", "age", "nickname", "priority" FROM "Person" WHERE ("age" > ? AND "name" = ?) ORDER BY "name" ASC"#)
     }
 
     @Test func aKeyPathThatReadsNoColumnThrowsWhenTheQueryRuns() throws {

@@ -19,7 +19,7 @@ import Testing
 
     /// The cached statement of the query `query` builds, if any.
     func cached(_ context: SQLContext, _ query: SQLTableQuery<Author>) -> SQLStatement? {
-        context.statementCache.statement(for: .text(query.plan.sqlAndParameters.text))
+        context.statementCache.statement(for: .text(query.expression.sql))
     }
 
     @Test func fetchByIDPreparesOnceAndBindsEachKeyAfresh() throws {

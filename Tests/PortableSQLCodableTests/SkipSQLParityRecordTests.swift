@@ -138,11 +138,11 @@ import Testing
             .where(Book.title.alias("b").isNotNull())
             .orderBy(Author.name.alias("a"), order: .descending)
             .limit(3)
-        #expect(query.sql.text == #"SELECT a."id", a."name", a."born", b."id", b."author_id", b."title", b."price" FROM "author" AS a LEFT OUTER JOIN "book" AS b ON a."id" = b."author_id" WHERE ("born" > ? AND b."title" IS NOT NULL) ORDER BY a."name" DESC LIMIT 3"#)
-        #expect(query.sql.parameters == [1900])
+        #expect(query.expression.sql == #"SELECT a."id", a."name", a."born", b."id", b."author_id", b."title", b."price" FROM "author" AS a LEFT OUTER JOIN "book" AS b ON a."id" = b."author_id" WHERE ("born" > ? AND b."title" IS NOT NULL) ORDER BY a."name" DESC LIMIT 3"#)
+        #expect(query.expression.bindings == [1900])
         let typed: SQLJoin2Query<Author, Book> = query
         #expect(try typed.eval().load().isEmpty)
         let table: SQLTableQuery<Author> = context.query(Author.self)
-        #expect(table.sql.text == #"SELECT "id", "name", "born" FROM "author""#)
+        #expect(table.expression.sql == #"SELECT "id", "name", "born" FROM "author""#)
     }
 }

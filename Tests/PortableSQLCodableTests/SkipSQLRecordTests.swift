@@ -218,7 +218,7 @@ struct LogLine: SQLCodable, Equatable {
         let query = context.query(Employee.self, alias: "e")
             .join(Employee.self, alias: "boss", on: SQLPredicate.and([Employee.managerID.alias("e").equals(Employee.id.alias("boss")), .greaterThan(Employee.id.alias("boss"), SQLValue(1))]))
             .where(.notEquals(Employee.name.alias("e"), SQLValue("Ada")))
-        #expect(query.sql.parameters == [1, "Ada"])
+        #expect(query.expression.bindings == [1, "Ada"])
         #expect(try query.eval().load().map { [$0.0?.name, $0.1?.name] } == [["Linus", "Grace"]])
 
         // Without an alias the tables are named by their quoted names, as in SkipSQL.
@@ -229,7 +229,7 @@ struct LogLine: SQLCodable, Equatable {
         try books.insert(Book(authorID: author.id, title: "The Dispossessed"))
         // (Both tables have an "id" here, so SQLite finds the unqualified SELECT list ambiguous.)
         let joined = books.query(Author.self).join(Book.self, kind: .inner, on: Book.authorID)
-        #expect(joined.sql.text.contains(#"FROM "author" INNER JOIN "book" ON "author"."id" = "book"."author_id""#))
+        #expect(joined.expression.sql.contains(#"FROM "author" INNER JOIN "book" ON "author"."id" = "book"."author_id""#))
         #expect(throws: SQLError.self) { try joined.eval() }
         let aliased = books.query(Author.self, alias: "a").join(Book.self, alias: "b", kind: .inner, on: Book.authorID)
         #expect(try aliased.eval().load().map { $0.1?.title } == ["The Dispossessed"])

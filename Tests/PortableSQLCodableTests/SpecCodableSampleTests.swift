@@ -30,9 +30,9 @@ import Testing
         #expect(logged[0] == inserted)
         // As in SkipSQL, a nil property is left out of the INSERT, so the DBL column's DEFAULT applies.
         #expect(logged[1].dbl == Double.pi)
-        let query = sqlite.query(DemoTable.self).where(predicate).sql
-        #expect(query.text == #"SELECT "ID", "TXT", "NUM", "INT", "DBL", "BLB" FROM "DEMO_TABLE" WHERE ("NUM" IS NULL OR "TXT" = ?)"#)
-        #expect(query.parameters == [.text("ABC")])
+        let query = sqlite.query(DemoTable.self).where(predicate).expression
+        #expect(query.sql == #"SELECT "ID", "TXT", "NUM", "INT", "DBL", "BLB" FROM "DEMO_TABLE" WHERE ("NUM" IS NULL OR "TXT" = ?)"#)
+        #expect(query.bindings == [.text("ABC")])
     }
 
     @Test func uuidPrimaryKey() throws {

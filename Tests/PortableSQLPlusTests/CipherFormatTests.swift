@@ -22,7 +22,7 @@ import Testing
         let context = SQLContext(configuration: .plus)
         let version = try #require(context.cipherVersion)
         #expect(Int(version.prefix { $0.isNumber }) ?? 0 >= 4, "\(version)")
-        #expect(context.supports(.json) && context.supports(.fts5) && context.supports(.rightAndFullJoin))
+        #expect(context.supports(.jsonFunction) && context.supports(.fts5) && context.supports(.rightJoin) && context.supports(.fullOuterJoin))
         // The project-built library when Scripts/bootstrap built one (the system's SQLCipher is
         // older than 4), and its program reports the same versions.
         let projectBuilt = FileManager.default.isExecutableFile(atPath: projectSQLCipherProgram)

@@ -84,13 +84,13 @@ import Testing
     func whatEachEngineCanDo(engine: CipherEngine) throws {
         let context = SQLContext(configuration: engine.configuration)
         let major = Int((context.cipherVersion ?? "").prefix { $0.isNumber }) ?? 0
-        let supported = SQLFeature.allCases.filter { context.supports($0) }
+        let supported = SQLiteFeature.allCases.filter { context.supports($0) }
         print("\(engine.name): SQLCipher \(context.cipherVersion ?? "?") on SQLite \(context.version): \(supported.map(\.rawValue).joined(separator: ", "))")
         if major >= 4 {
-            #expect(supported == SQLFeature.allCases)
+            #expect(supported == SQLiteFeature.allCases)
         } else {
             #expect(Set(supported).isSuperset(of: [.encryption, .fts3, .fts4]))
-            #expect(Set(supported).isDisjoint(with: [.json, .fts5, .rightAndFullJoin, .upsert, .returning, .windowFunctions, .strictTables]))
+            #expect(Set(supported).isDisjoint(with: [.jsonFunction, .fts5, .rightJoin, .fullOuterJoin, .upsert, .selectReturning, .windowFunctions, .strictTables]))
             // SQLCipher 4's settings are refused by name, and none of SQLCipher 4's format helpers run.
             let directory = try TemporaryDirectory()
             let fresh = try SQLContext(path: directory.path("v3.db"), configuration: engine.configuration)

@@ -27,7 +27,7 @@ import Testing
 
         let query1 = #"SELECT json_extract(profile, '$.name') as name FROM users WHERE id = ?"#
         let query2 = #"SELECT json_extract(profile, '$.name') as name, json_extract(profile, '$.age') as age FROM users WHERE id = ?"#
-        if sqlplus.supports(.json) {
+        if sqlplus.supports(.jsonFunction) {
             let j1 = try sqlplus.selectAll(sql: query1, parameters: [.integer(1)]).first
             assert(j1 == [.text("Alice")])
             #expect(j1 == [.text("Alice")])

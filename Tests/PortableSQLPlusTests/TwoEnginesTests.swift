@@ -51,17 +51,18 @@ import Testing
         let platform = SQLContext()
         #expect(plus.supports(.encryption))
         #expect(!platform.supports(.encryption))
-        let probed = SQLFeature.allCases.filter { plus.supports($0) }.map(\.rawValue)
+        let probed = SQLiteFeature.allCases.filter { plus.supports($0) }.map(\.rawValue)
         print("SQLCipher \(plus.cipherVersion ?? "?") on SQLite \(plus.version) supports: \(probed.joined(separator: ", "))")
 
         // Each feature works where the probe says so, and fails with SQLite's clear error where not.
-        let trials: [(SQLFeature, String, String)] = [
-            (.json, "SELECT json('{}')", "no such function: json"),
+        let trials: [(SQLiteFeature, String, String)] = [
+            (.jsonFunction, "SELECT json('{}')", "no such function: json"),
             (.fts3, "CREATE VIRTUAL TABLE f3 USING fts3(body)", "no such module: fts3"),
             (.fts4, "CREATE VIRTUAL TABLE f4 USING fts4(body)", "no such module: fts4"),
             (.fts5, "CREATE VIRTUAL TABLE f5 USING fts5(body)", "no such module: fts5"),
-            (.rightAndFullJoin, "SELECT * FROM (SELECT 1 AS a) l FULL OUTER JOIN (SELECT 1 AS a) r ON l.a = r.a", "RIGHT and FULL OUTER JOINs are not currently supported"),
-            (.returning, "CREATE TABLE rt (a); INSERT INTO rt VALUES (1) RETURNING a", "syntax error"),
+            (.rightJoin, "SELECT * FROM (SELECT 1 AS a) l RIGHT JOIN (SELECT 1 AS a) r ON l.a = r.a", "RIGHT and FULL OUTER JOINs are not currently supported"),
+            (.fullOuterJoin, "SELECT * FROM (SELECT 1 AS a) l FULL OUTER JOIN (SELECT 1 AS a) r ON l.a = r.a", "RIGHT and FULL OUTER JOINs are not currently supported"),
+            (.selectReturning, "CREATE TABLE rt (a); INSERT INTO rt VALUES (1) RETURNING a", "syntax error"),
         ]
         for (feature, sql, message) in trials {
             if plus.supports(feature) {

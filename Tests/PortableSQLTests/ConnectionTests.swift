@@ -56,9 +56,9 @@ import Testing
         #expect(context.version == cliVersion)
         #expect(try context.selectAll(sql: "SELECT sqlite_version()") == [[.text(context.version)]])
         #expect(context.compileOptions["THREADSAFE"]?.longValue != nil)
-        #expect(context.supports(.json))
+        #expect(context.supports(.jsonFunction))
         #expect(context.supports(.fts5))
-        #expect(context.supports(.rightAndFullJoin))
+        #expect(context.supports(.rightJoin) && context.supports(.fullOuterJoin))
         #expect(!context.supports(.encryption))
         #expect(try context.selectAll(sql: "SELECT json_extract('{\"a\": 5}', '$.a')") == [[5]])
     }

@@ -146,8 +146,7 @@ import Testing
         #expect(context.versionNumber == parts[0] * 1_000_000 + parts[1] * 1_000 + parts[2])
         #expect(context.encoding == "UTF-8")
         #expect(context.supports(feature: .upsert) && context.supports(feature: .rowValueInSyntax) && context.supports(feature: .jsonFunction))
-        #expect(SQLiteFeature.rightJoin == .rightAndFullJoin && SQLiteFeature.selectReturning == .returning)
-        #expect(context.supports(feature: .sqliteSchemaTable) == (context.versionNumber >= 3_033_000))
+                #expect(context.supports(feature: .sqliteSchemaTable) == (context.versionNumber >= 3_033_000))
         #expect(context.supports(feature: .partialIntegrityCheck) == (context.versionNumber >= 3_033_000))
 
         let fresh = try SQLContext(path: directory.path("utf16.db"))

@@ -50,7 +50,7 @@ private func covered(_ key: String, by names: [String]) -> Bool {
 }
 
 /// The copy of skip-sql to compare the list with: `SKIPSQL_MIRROR`, or `../.mirror/skiptools+skip-sql/repo`
-/// beside the package, where the search tool's fetch puts it.
+/// beside the package (a local git copy of github.com/skiptools/skip-sql; see Scripts/skipsql-suite).
 private let skipSQLMirror: String? = {
     let beside = packageRoot.deletingLastPathComponent().appendingPathComponent(".mirror/skiptools+skip-sql/repo").path
     let candidates: [String?] = [ProcessInfo.processInfo.environment["SKIPSQL_MIRROR"], beside]
@@ -77,7 +77,7 @@ private let skipSQLMirror: String? = {
         #expect(listedButUnknown.isEmpty, "README lists names SkipSQL does not have: \(listedButUnknown)")
     }
 
-    @Test(.enabled(if: skipSQLMirror != nil, "no copy of skip-sql: fetch github:skiptools/skip-sql or set SKIPSQL_MIRROR"))
+    @Test(.enabled(if: skipSQLMirror != nil, "no copy of skip-sql: clone github.com/skiptools/skip-sql and set SKIPSQL_MIRROR"))
     func theListIsSkipSQLsCurrentOne() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

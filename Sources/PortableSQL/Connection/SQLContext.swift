@@ -308,7 +308,7 @@ public final class SQLContext {
 
     /// Whether the engine behind this context has `feature`: probed once per engine, on a private
     /// in-memory connection, and remembered. `false` when the engine could not be loaded.
-    public func supports(_ feature: SQLFeature) -> Bool {
+    public func supports(_ feature: SQLiteFeature) -> Bool {
         engine?.supports(feature) ?? false
     }
 

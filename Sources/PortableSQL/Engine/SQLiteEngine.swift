@@ -36,7 +36,7 @@ package final class SQLiteEngine: @unchecked Sendable {
     package typealias Opener = @Sendable (_ name: String, _ flags: Int32) -> (resultCode: Int32, connection: OpaquePointer?)
 
     private let lock = NSLock()
-    private var featureCache: [SQLFeature: Bool] = [:]
+    private var featureCache: [SQLiteFeature: Bool] = [:]
     /// The C callbacks of Swift functions on this engine, once it has a slot.
     private var assignedTrampolines: FunctionTrampolines?
 
@@ -109,7 +109,7 @@ package final class SQLiteEngine: @unchecked Sendable {
     /// Whether the engine has `feature`, probed once and then remembered. A probe that could
     /// not tell (the database busy or out of reach) answers false and is not remembered: the
     /// next call probes again.
-    package func supports(_ feature: SQLFeature) -> Bool {
+    package func supports(_ feature: SQLiteFeature) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         if let known = featureCache[feature] { return known }

@@ -14,7 +14,7 @@ extension SQLContext {
     }
 
     /// The same as `supports(_:)` (SkipSQL's spelling).
-    public func supports(feature: SQLFeature) -> Bool {
+    public func supports(feature: SQLiteFeature) -> Bool {
         supports(feature)
     }
 

@@ -6,7 +6,7 @@ extension SQLSelectPlan {
     /// other is the table it references. When it does not, the ON clause is SkipSQL's (the
     /// column's key compared all the same, or `1` for a column without one: every pair of rows),
     /// and `eval()` throws `SQLITE_MISUSE` instead under `SQLStrictness.foreignKeyJoins`.
-    func joined(_ table: SQLTable, alias: String?, schema: String?, kind: SQLJoinKind, on joinCondition: (any SQLJoinCondition)?) -> SQLSelectPlan {
+    func joined(_ table: SQLTable, alias: String?, schema: String?, kind: SQLJoinType, on joinCondition: (any SQLJoinCondition)?) -> SQLSelectPlan {
         var plan = self
         let condition = JoinCondition(joinCondition)
         if case .column(let column)? = condition, unlinkedJoin == nil {
@@ -80,8 +80,8 @@ extension SQLSelectPlan {
     }
 
     /// The SELECT statement with `?` for each value, and the values.
-    var sqlAndParameters: (text: String, parameters: [SQLValue]) {
+    var expression: SQLExpression {
         let statement = statement()
-        return (statement.sql, statement.parameters)
+        return SQLExpression(statement.sql, statement.parameters)
     }
 }

@@ -1,8 +1,8 @@
 /// The parts of a SELECT over one or more tables that a query has built so far: its tables, what
 /// it selects, its conditions, grouping, order and limit. Queries change it through their
-/// builder methods (`SQLSelectBuilder`); it has no public members. The statement is SkipSQL's,
-/// character for character.
-public struct SQLSelectPlan {
+/// steps (`SQLSelectBuilder`). The statement is SkipSQL's, character for character.
+@usableFromInline
+struct SQLSelectPlan {
     /// One table of the FROM clause.
     struct Source {
         let table: SQLTable
@@ -10,7 +10,7 @@ public struct SQLSelectPlan {
         let alias: String?
         /// The schema (`"main"`, an attached database) the table is in, or `nil`.
         let schema: String?
-        let kind: SQLJoinKind?
+        let kind: SQLJoinType?
         let on: JoinCondition?
 
         /// The table as a join condition of the app's own sees it.
@@ -123,7 +123,7 @@ public struct SQLSelectPlan {
     func prepare(on context: SQLContext) throws -> SQLStatement {
         if let buildError { throw buildError }
         if let unlinkedJoin, context.strictness.contains(.foreignKeyJoins) { throw unlinkedJoin }
-        if sources.contains(where: { $0.kind == .right || $0.kind == .full }), !context.supports(.rightAndFullJoin) {
+        if sources.contains(where: { ($0.kind == .right && !context.supports(.rightJoin)) || ($0.kind == .full && !context.supports(.fullOuterJoin)) }) {
             throw SQLError(code: .error, message: "RIGHT and FULL joins need SQLite 3.39 or later; this engine is SQLite \(context.version)")
         }
         let (sql, parameters) = statement()

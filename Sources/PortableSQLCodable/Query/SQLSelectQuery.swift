@@ -11,10 +11,10 @@
 ///     .fetchAll()            // [(String, Int)]
 /// ```
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-public struct SQLSelectQuery<Root: SQLCodable, each Value>: SQLTypedSelectBuilder {
+public struct SQLSelectQuery<Root: SQLCodable, each Value>: SQLSelectBuilder {
     let context: SQLContext
     /// The parts of the SELECT built so far.
-    public var plan: SQLSelectPlan
+    @usableFromInline var plan: SQLSelectPlan
 
     init(context: SQLContext, plan: SQLSelectPlan) {
         self.context = context

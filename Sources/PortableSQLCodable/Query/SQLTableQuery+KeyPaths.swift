@@ -9,8 +9,8 @@ extension SQLTableQuery {
     /// `SQLContext.count(_:inSchema:where:)`, which takes a `SQLPredicate` only.
     ///
     /// - Throws: `SQLError` when the statement cannot run.
-    public func count() throws -> Int {
-        Int(try aggregate("SELECT COUNT(*) FROM (", ")").longValue ?? 0)
+    public func count() throws -> Int64 {
+        try aggregate("SELECT COUNT(*) FROM (", ")").longValue ?? 0
     }
 
     /// Whether the query finds any record.

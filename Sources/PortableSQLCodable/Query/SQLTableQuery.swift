@@ -1,12 +1,10 @@
-/// A query for records of one type: refine it with `where`, `orderBy`, `limit` and `join` (the
-/// steps of `SQLSelectBuilder`), then run it with `eval()`.
-public struct SQLTableQuery<T: SQLCodable>: SQLQuery, SQLTypedSelectBuilder {
-    /// The record type the query reads, whose key paths its typed conditions name.
-    public typealias Root = T
+/// A query for records of one type: refine it with `where`, `orderBy`, `distinct`, `limit` and
+/// `join`, then run it with `fetchAll()`, `fetchOne()` or `eval()`.
+public struct SQLTableQuery<T: SQLCodable>: SQLQuery, SQLSelectBuilder {
     /// The context the query runs on.
     public let context: SQLContext
     /// The parts of the SELECT built so far.
-    public var plan: SQLSelectPlan
+    @usableFromInline var plan: SQLSelectPlan
 
     /// The query joined with `type`'s table (in `schema`, when given), named `alias` in the
     /// statement (without one, by its table name), matched as `condition` says:
@@ -19,8 +17,8 @@ public struct SQLTableQuery<T: SQLCodable>: SQLQuery, SQLTypedSelectBuilder {
     ///
     /// A column that links nothing joins every pair of rows, as in SkipSQL; under
     /// `SQLStrictness.foreignKeyJoins` the query throws `SQLITE_MISUSE` when it runs instead.
-    public func join<U: SQLCodable>(_ type: U.Type, alias: String? = nil, schema: String? = nil, kind: SQLJoinKind = .inner, on condition: (any SQLJoinCondition)?) -> SQLJoinQuery2<T, U> {
-        SQLJoinQuery2(context: context, plan: plan.joined(U.table, alias: alias, schema: schema, kind: kind, on: condition))
+    public func join<U: SQLCodable>(_ type: U.Type, alias: String? = nil, schema: String? = nil, kind: SQLJoinType = .inner, on condition: (any SQLJoinCondition)?) -> SQLJoin2Query<T, U> {
+        SQLJoin2Query(context: context, plan: plan.joined(U.table, alias: alias, schema: schema, kind: kind, on: condition))
     }
 
     /// Runs the query; the cursor reads the records as you iterate.

@@ -23,7 +23,7 @@ extension SQLContext {
         }
         if !table.createdOnFirstUse, table.definitionError == nil, !primaryKey.contains(.null),
             let statement = try checkOutStatement(derivedFrom: table.layout, variant: RecordStatement.fetchByKey.rawValue, sql: {
-                query(type).where(predicate()).plan.sqlAndParameters.text
+                query(type).where(predicate()).expression.sql
             })
         {
             defer {

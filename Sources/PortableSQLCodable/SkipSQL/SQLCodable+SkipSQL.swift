@@ -102,15 +102,15 @@ extension SQLColumn {
 extension SQLTableQuery {
     /// The query joined with `type`'s table named `alias` (the spelling of SkipSQL's README);
     /// see `join(_:alias:schema:kind:on:)`.
-    public func join<U: SQLCodable>(_ type: U.Type, _ alias: String?, schema: String? = nil, kind: SQLJoinKind, on condition: (any SQLJoinCondition)?) -> SQLJoinQuery2<T, U> {
+    public func join<U: SQLCodable>(_ type: U.Type, _ alias: String?, schema: String? = nil, kind: SQLJoinType, on condition: (any SQLJoinCondition)?) -> SQLJoin2Query<T, U> {
         join(type, alias: alias, schema: schema, kind: kind, on: condition)
     }
 }
 
-extension SQLJoinQuery2 {
+extension SQLJoin2Query {
     /// The query joined with `type`'s table named `alias` (the spelling of SkipSQL's README);
     /// see `join(_:alias:schema:kind:on:)`.
-    public func join<C: SQLCodable>(_ type: C.Type, _ alias: String?, schema: String? = nil, kind: SQLJoinKind, on condition: (any SQLJoinCondition)?) -> SQLJoinQuery3<A, B, C> {
+    public func join<C: SQLCodable>(_ type: C.Type, _ alias: String?, schema: String? = nil, kind: SQLJoinType, on condition: (any SQLJoinCondition)?) -> SQLJoin3Query<A, B, C> {
         join(type, alias: alias, schema: schema, kind: kind, on: condition)
     }
 }

@@ -51,7 +51,7 @@ extension SQLOrder {
     public var orderClause: String { rawValue }
 }
 
-extension SQLJoinKind {
+extension SQLJoinType {
     /// The join's keywords, such as `LEFT OUTER JOIN` (SkipSQL's name of `rawValue`).
     public var joinClause: String { rawValue }
 }

@@ -2,9 +2,9 @@
 ///
 /// What an engine has depends on its version and on how it was compiled: Debian bookworm's
 /// SQLite 3.40.1 has JSON and FTS5, its SQLCipher 3.4.1 (SQLite 3.15.2) has neither.
-public enum SQLFeature: String, Sendable, Hashable, CaseIterable {
+public enum SQLiteFeature: String, Sendable, Hashable, CaseIterable {
     /// The JSON functions (`json()`, `json_extract()`, …).
-    case json
+    case jsonFunction
     /// Full-text search, version 3 (`USING fts3`).
     case fts3
     /// Full-text search, version 4 (`USING fts4`).
@@ -13,12 +13,14 @@ public enum SQLFeature: String, Sendable, Hashable, CaseIterable {
     case fts5
     /// R*Tree spatial indexes (`USING rtree`).
     case rtree
-    /// `RIGHT JOIN` and `FULL OUTER JOIN` (SQLite 3.39).
-    case rightAndFullJoin
+    /// `RIGHT JOIN` (SQLite 3.39).
+    case rightJoin
+    /// `FULL OUTER JOIN` (SQLite 3.39).
+    case fullOuterJoin
     /// `INSERT … ON CONFLICT … DO UPDATE` (SQLite 3.24).
     case upsert
     /// `RETURNING` clauses (SQLite 3.35).
-    case returning
+    case selectReturning
     /// Window functions such as `row_number() OVER (…)` (SQLite 3.25).
     case windowFunctions
     /// `STRICT` tables (SQLite 3.37).
@@ -42,14 +44,15 @@ public enum SQLFeature: String, Sendable, Hashable, CaseIterable {
     /// the last one must return a row.
     private var trial: [String] {
         switch self {
-        case .json: return ["SELECT json('{}')"]
+        case .jsonFunction: return ["SELECT json('{}')"]
         case .fts3: return ["CREATE VIRTUAL TABLE probe USING fts3(body)", "SELECT 1"]
         case .fts4: return ["CREATE VIRTUAL TABLE probe USING fts4(body)", "SELECT 1"]
         case .fts5: return ["CREATE VIRTUAL TABLE probe USING fts5(body)", "SELECT 1"]
         case .rtree: return ["CREATE VIRTUAL TABLE probe USING rtree(id, x0, x1)", "SELECT 1"]
-        case .rightAndFullJoin: return ["SELECT 1 FROM (SELECT 1 AS a) AS l RIGHT JOIN (SELECT 1 AS a) AS r ON l.a = r.a"]
+        case .rightJoin: return ["SELECT 1 FROM (SELECT 1 AS a) AS l RIGHT JOIN (SELECT 1 AS a) AS r ON l.a = r.a"]
+        case .fullOuterJoin: return ["SELECT 1 FROM (SELECT 1 AS a) AS l FULL OUTER JOIN (SELECT 1 AS a) AS r ON l.a = r.a"]
         case .upsert: return ["CREATE TABLE probe(a PRIMARY KEY)", "INSERT INTO probe(a) VALUES (1) ON CONFLICT(a) DO UPDATE SET a = 2", "SELECT 1"]
-        case .returning: return ["CREATE TABLE probe(a)", "INSERT INTO probe(a) VALUES (1) RETURNING a"]
+        case .selectReturning: return ["CREATE TABLE probe(a)", "INSERT INTO probe(a) VALUES (1) RETURNING a"]
         case .windowFunctions: return ["SELECT row_number() OVER (ORDER BY 1)"]
         case .strictTables: return ["CREATE TABLE probe(a INTEGER) STRICT", "SELECT 1"]
         case .encryption: return ["PRAGMA cipher_version"]

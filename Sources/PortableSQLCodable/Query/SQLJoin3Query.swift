@@ -1,9 +1,9 @@
 /// Three tables joined; rows are triples of optionals.
-public struct SQLJoinQuery3<A: SQLCodable, B: SQLCodable, C: SQLCodable>: SQLQuery, SQLSelectBuilder {
+public struct SQLJoin3Query<A: SQLCodable, B: SQLCodable, C: SQLCodable>: SQLQuery, SQLSelectBuilder {
     /// The context the query runs on.
     public let context: SQLContext
     /// The parts of the SELECT built so far.
-    public var plan: SQLSelectPlan
+    @usableFromInline var plan: SQLSelectPlan
 
     /// Runs the query; the cursor reads the triples as you iterate.
     ///

@@ -1,16 +1,16 @@
 /// Two tables joined (`SQLTableQuery.join`); rows are pairs of optionals (`nil` where an outer join
 /// found no match).
-public struct SQLJoinQuery2<A: SQLCodable, B: SQLCodable>: SQLQuery, SQLSelectBuilder {
+public struct SQLJoin2Query<A: SQLCodable, B: SQLCodable>: SQLQuery, SQLSelectBuilder {
     /// The context the query runs on.
     public let context: SQLContext
     /// The parts of the SELECT built so far.
-    public var plan: SQLSelectPlan
+    @usableFromInline var plan: SQLSelectPlan
 
     /// The query joined with `type`'s table as well (in `schema`, when given, named `alias`),
     /// matched with the table joined last as `condition` says; see
     /// `SQLTableQuery.join(_:alias:schema:kind:on:)` for the conditions it takes.
-    public func join<C: SQLCodable>(_ type: C.Type, alias: String? = nil, schema: String? = nil, kind: SQLJoinKind = .inner, on condition: (any SQLJoinCondition)?) -> SQLJoinQuery3<A, B, C> {
-        SQLJoinQuery3(context: context, plan: plan.joined(C.table, alias: alias, schema: schema, kind: kind, on: condition))
+    public func join<C: SQLCodable>(_ type: C.Type, alias: String? = nil, schema: String? = nil, kind: SQLJoinType = .inner, on condition: (any SQLJoinCondition)?) -> SQLJoin3Query<A, B, C> {
+        SQLJoin3Query(context: context, plan: plan.joined(C.table, alias: alias, schema: schema, kind: kind, on: condition))
     }
 
     /// Runs the query; the cursor reads the pairs as you iterate.

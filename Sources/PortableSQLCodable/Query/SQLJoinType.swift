@@ -1,5 +1,5 @@
 /// How a joined table's rows are matched with the rows before it.
-public enum SQLJoinKind: String, Hashable, Sendable, CaseIterable {
+public enum SQLJoinType: String, Hashable, Sendable, CaseIterable {
     /// Only pairs that match.
     case inner = "INNER JOIN"
     /// Every row on the left, with the matching right rows or `nil`.

@@ -5,6 +5,22 @@ import Testing
 
 /// An employee and their manager, in one table: a key the database assigns (`id` nil until
 /// inserted, no AUTOINCREMENT), a column left out when unknown so its default applies.
+/// `lower(…)` of any representable: an `SQLRepresentable` of the app's own, written the way
+/// SkipSQL's protocol asks, by appending its SQL and bindings.
+struct Lowercased: SQLRepresentable {
+    let inner: any SQLRepresentable
+
+    init(_ inner: any SQLRepresentable) {
+        self.inner = inner
+    }
+
+    func apply(to expression: inout SQLExpression) {
+        expression.append("lower(")
+        inner.apply(to: &expression)
+        expression.append(")")
+    }
+}
+
 struct Employee: SQLCodable, Equatable {
     var id: Int64?
     var name: String
@@ -190,6 +206,9 @@ struct LogLine: SQLCodable, Equatable {
             (.isNull(Employee.managerID.alias("employee")), ["Ada"], #"employee."manager_id" IS NULL"#),
             (.and([]), ["Ada", "Grace", "Linus", "Margaret"], "1"),
             (.in(Employee.id, []), [], #""id" IN ()"#),
+            // A representable of the app's own, which only writes itself (SkipSQL's one requirement).
+            (.equals(Lowercased(Employee.name), SQLValue("grace")), ["Grace"], #"lower("name") = ?"#),
+            (.in(Lowercased(Employee.name), [SQLValue("ada"), Lowercased(SQLValue("LINUS"))]), ["Ada", "Linus"], #"lower("name") IN (?, lower(?))"#),
         ]
         for (predicate, expected, sql) in cases {
             let rendered = predicate.rendered()
@@ -198,9 +217,10 @@ struct LogLine: SQLCodable, Equatable {
             #expect(try names(predicate) == expected, "\(rendered.sql)")
         }
         #expect(try names(nil).count == 4)
-        #expect(SQLPredicate.equals(Employee.name, SQLValue("Ada")) == .compare(.column(Employee.name), .equal, .value("Ada")))
         #expect(SQLPredicate.equals(Employee.name, SQLValue("Ada")) == Employee.name.equals("Ada"))
-        #expect(Employee.level.equals(Employee.id) == .compare(.column(Employee.level), .equal, .column(Employee.id)))
+        #expect(Employee.level.equals(Employee.id) == .equals(Employee.level, Employee.id))
+        #expect(Employee.level.equals(Employee.id).rendered().sql == #""level" = "id""#)
+        #expect(Employee.level.equals(Employee.id) != Employee.level.equals(Employee.name))
     }
 
     @Test func tablesJoinedToThemselvesAndByPredicates() throws {

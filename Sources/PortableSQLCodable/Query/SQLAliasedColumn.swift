@@ -15,6 +15,8 @@ public struct SQLAliasedColumn: SQLRepresentable, Hashable, Sendable {
     /// `alias."column"`, as SkipSQL writes it: the alias as given, the column quoted.
     var quotedIdentifier: String { alias + "." + column.quotedIdentifier }
 
-    /// `.aliasedColumn(self)`.
-    public var operand: SQLOperand { .aliasedColumn(self) }
+    /// Appends `alias."column"`, as SkipSQL writes it.
+    public func apply(to expression: inout SQLExpression) {
+        SQLOperand.aliasedColumn(self).append(to: &expression)
+    }
 }

@@ -1,5 +1,5 @@
 /// A comparison operator of `SQLPredicate.compare`.
-public enum SQLComparison: String, Hashable, Sendable, CaseIterable {
+enum SQLComparison: String, Hashable, Sendable, CaseIterable {
     /// `=` (comparing with NULL becomes `IS NULL`).
     case equal = "="
     /// `<>` (comparing with NULL becomes `IS NOT NULL`).

@@ -16,7 +16,7 @@ public struct SQLCondition<Root>: ExpressibleByStringInterpolation {
 
     /// The condition's SQL text and its values.
     var expression: SQLExpression {
-        if case .expression(let expression) = predicate { return expression }
+        if case .expression(let expression) = predicate.form { return expression }
         let (text, parameters) = predicate.rendered()
         return SQLExpression(text, parameters)
     }

@@ -1,5 +1,5 @@
 /// One side of a comparison in a `SQLPredicate`.
-public enum SQLOperand: Hashable, Sendable {
+enum SQLOperand: Hashable, Sendable {
     /// A column, qualified by the query with its table's alias where it needs one.
     case column(SQLColumn)
     /// A column of the table a query names with `alias`.

@@ -2,58 +2,58 @@
 // methods of every operand. Each gives the same `SQLPredicate` as the column methods do.
 extension SQLPredicate {
     /// `lhs <comparison> rhs`.
-    public static func compare(_ lhs: any SQLRepresentable, _ comparison: SQLComparison, _ rhs: any SQLRepresentable) -> SQLPredicate {
+    static func comparing(_ lhs: any SQLRepresentable, _ comparison: SQLComparison, _ rhs: any SQLRepresentable) -> SQLPredicate {
         .compare(lhs.operand, comparison, rhs.operand)
     }
 
     /// `lhs = rhs` (`IS NULL` when `rhs` is `.null`).
     public static func equals(_ lhs: any SQLRepresentable, _ rhs: any SQLRepresentable) -> SQLPredicate {
-        compare(lhs, .equal, rhs)
+        comparing(lhs, .equal, rhs)
     }
 
     /// `lhs <> rhs` (`IS NOT NULL` when `rhs` is `.null`).
     public static func notEquals(_ lhs: any SQLRepresentable, _ rhs: any SQLRepresentable) -> SQLPredicate {
-        compare(lhs, .notEqual, rhs)
+        comparing(lhs, .notEqual, rhs)
     }
 
     /// `lhs < rhs`.
     public static func lessThan(_ lhs: any SQLRepresentable, _ rhs: any SQLRepresentable) -> SQLPredicate {
-        compare(lhs, .less, rhs)
+        comparing(lhs, .less, rhs)
     }
 
     /// `lhs <= rhs`.
     public static func lessThanOrEqual(_ lhs: any SQLRepresentable, _ rhs: any SQLRepresentable) -> SQLPredicate {
-        compare(lhs, .lessOrEqual, rhs)
+        comparing(lhs, .lessOrEqual, rhs)
     }
 
     /// `lhs > rhs`.
     public static func greaterThan(_ lhs: any SQLRepresentable, _ rhs: any SQLRepresentable) -> SQLPredicate {
-        compare(lhs, .greater, rhs)
+        comparing(lhs, .greater, rhs)
     }
 
     /// `lhs >= rhs`.
     public static func greaterThanOrEqual(_ lhs: any SQLRepresentable, _ rhs: any SQLRepresentable) -> SQLPredicate {
-        compare(lhs, .greaterOrEqual, rhs)
+        comparing(lhs, .greaterOrEqual, rhs)
     }
 
     /// `lhs LIKE pattern`.
     public static func like(_ lhs: any SQLRepresentable, _ pattern: any SQLRepresentable) -> SQLPredicate {
-        compare(lhs, .like, pattern)
+        comparing(lhs, .like, pattern)
     }
 
     /// `lhs NOT LIKE pattern`.
     public static func notLike(_ lhs: any SQLRepresentable, _ pattern: any SQLRepresentable) -> SQLPredicate {
-        compare(lhs, .notLike, pattern)
+        comparing(lhs, .notLike, pattern)
     }
 
     /// `operand IS NULL`.
     public static func isNull(_ operand: any SQLRepresentable) -> SQLPredicate {
-        compare(operand, .equal, SQLValue.null)
+        comparing(operand, .equal, SQLValue.null)
     }
 
     /// `operand IS NOT NULL`.
     public static func isNotNull(_ operand: any SQLRepresentable) -> SQLPredicate {
-        compare(operand, .notEqual, SQLValue.null)
+        comparing(operand, .notEqual, SQLValue.null)
     }
 
     /// `operand BETWEEN min AND max` (both ends included) for a column between two values;
@@ -62,7 +62,7 @@ extension SQLPredicate {
         if case .column = operand.operand, case .value = min.operand, case .value = max.operand {
             return .between(operand.operand, min.operand, max.operand)
         }
-        return .all([compare(operand, .greaterOrEqual, min), compare(operand, .lessOrEqual, max)])
+        return .all([comparing(operand, .greaterOrEqual, min), comparing(operand, .lessOrEqual, max)])
     }
 
     /// `operand NOT BETWEEN min AND max`.

@@ -4,30 +4,71 @@
 /// as in SkipSQL, with the static builders (`.equals(DemoTable.txt, SQLValue("ABC"))`), which
 /// take a column, a column of an aliased table (`column.alias("t0")`) or a value on either side.
 /// Values always become bound parameters and columns quoted identifiers: no value is ever part
-/// of the SQL text, which is SkipSQL's, character for character. There is one case for each
-/// kind of condition, whichever way it was built: `column = value` is
-/// `.compare(.column(column), .equal, .value(value))`, and `column IS NULL` is
-/// `.compare(.column(column), .equal, .value(.null))`.
-public indirect enum SQLPredicate: Hashable, Sendable {
-    /// `left <operator> right` for any two operands: a column and a value, two columns (a join
-    /// condition), a value on the left, an aliased column, a tuple. Comparing with a NULL value
-    /// on the right is `IS NULL` (`IS NOT NULL`) for `.equal` (`.notEqual`).
-    case compare(SQLOperand, SQLComparison, SQLOperand)
-    /// `operand BETWEEN low AND high` (both ends included).
-    case between(SQLOperand, SQLOperand, SQLOperand)
-    /// `operand IN (operands…)`.
-    case member(SQLOperand, of: [SQLOperand])
-    /// All of the predicates (true when empty).
-    case all([SQLPredicate])
-    /// Any of the predicates (false when empty).
-    case any([SQLPredicate])
-    /// The negation of a predicate.
-    case negation(SQLPredicate)
-    /// A condition written in SQL, with its bound values (see `SQL`), in parentheses.
-    case expression(SQLExpression)
-    /// SQL text with its bound values, written exactly as given, without parentheses: what
-    /// SkipSQL's `custom(sql:bindings:)` and `compare(lhs:op:rhs:)` build.
-    case raw(SQLExpression)
+/// of the SQL text, which is SkipSQL's, character for character. Typed conditions
+/// (`SQLCondition`: key paths, SQL interpolation) hold a predicate too, so conditions written
+/// either way combine and print the same SQL. Predicates built alike are equal, whichever way
+/// they were written: `Book.title.equals("Dune")` and `.equals(Book.title, SQLValue("Dune"))`
+/// are one predicate.
+public struct SQLPredicate: Hashable, Sendable {
+    /// What the predicate is, as a tree.
+    let form: Form
+
+    /// The kinds of condition: one for each, whichever way it was built. `column = value` is
+    /// `.compare(.column(column), .equal, .value(value))`, and `column IS NULL` is
+    /// `.compare(.column(column), .equal, .value(.null))`.
+    indirect enum Form: Hashable, Sendable {
+        /// `left <operator> right` for any two operands: a column and a value, two columns (a join
+        /// condition), a value on the left, an aliased column, a tuple. Comparing with a NULL value
+        /// on the right is `IS NULL` (`IS NOT NULL`) for `.equal` (`.notEqual`).
+        case compare(SQLOperand, SQLComparison, SQLOperand)
+        /// `operand BETWEEN low AND high` (both ends included).
+        case between(SQLOperand, SQLOperand, SQLOperand)
+        /// `operand IN (operands…)`.
+        case member(SQLOperand, of: [SQLOperand])
+        /// All of the predicates (true when empty).
+        case all([SQLPredicate])
+        /// Any of the predicates (false when empty).
+        case any([SQLPredicate])
+        /// The negation of a predicate.
+        case negation(SQLPredicate)
+        /// A condition written in SQL, with its bound values (see `SQL`), in parentheses.
+        case expression(SQLExpression)
+        /// SQL text with its bound values, written exactly as given, without parentheses: what
+        /// SkipSQL's `custom(sql:bindings:)` and `compare(lhs:op:rhs:)` build.
+        case raw(SQLExpression)
+    }
+
+    static func compare(_ left: SQLOperand, _ comparison: SQLComparison, _ right: SQLOperand) -> SQLPredicate {
+        SQLPredicate(form: .compare(left, comparison, right))
+    }
+
+    static func between(_ tested: SQLOperand, _ low: SQLOperand, _ high: SQLOperand) -> SQLPredicate {
+        SQLPredicate(form: .between(tested, low, high))
+    }
+
+    static func member(_ tested: SQLOperand, of operands: [SQLOperand]) -> SQLPredicate {
+        SQLPredicate(form: .member(tested, of: operands))
+    }
+
+    static func all(_ predicates: [SQLPredicate]) -> SQLPredicate {
+        SQLPredicate(form: .all(predicates))
+    }
+
+    static func any(_ predicates: [SQLPredicate]) -> SQLPredicate {
+        SQLPredicate(form: .any(predicates))
+    }
+
+    static func negation(_ predicate: SQLPredicate) -> SQLPredicate {
+        SQLPredicate(form: .negation(predicate))
+    }
+
+    static func expression(_ expression: SQLExpression) -> SQLPredicate {
+        SQLPredicate(form: .expression(expression))
+    }
+
+    static func raw(_ expression: SQLExpression) -> SQLPredicate {
+        SQLPredicate(form: .raw(expression))
+    }
 
     /// This predicate and the `others`.
     public func and(_ others: SQLPredicate...) -> SQLPredicate {
@@ -55,7 +96,7 @@ public indirect enum SQLPredicate: Hashable, Sendable {
         func operand(_ operand: SQLOperand) -> String {
             operand.render(into: &parameters)
         }
-        switch self {
+        switch form {
         case .compare(let left, .equal, .value(.null)):
             return "\(operand(left)) IS NULL"
         case .compare(let left, .notEqual, .value(.null)):
@@ -74,9 +115,10 @@ public indirect enum SQLPredicate: Hashable, Sendable {
             return Self.compound(predicates, "AND", empty: "1", into: &parameters)
         case .any(let predicates):
             return Self.compound(predicates, "OR", empty: "0", into: &parameters)
-        case .negation(.between(let tested, let low, let high)):
-            return "\(operand(tested)) NOT BETWEEN \(operand(low)) AND \(operand(high))"
         case .negation(let predicate):
+            if case .between(let tested, let low, let high) = predicate.form {
+                return "\(operand(tested)) NOT BETWEEN \(operand(low)) AND \(operand(high))"
+            }
             return "NOT (" + predicate.render(into: &parameters) + ")"
         case .expression(let expression):
             parameters += expression.bindings

@@ -4,7 +4,7 @@
 /// .count())`), grouped and ordered by.
 public struct SQLTerm<Root, Value> {
     /// The term's SQL.
-    public let operand: SQLOperand
+    let operand: SQLOperand
     /// Why the term could not be made (a key path that reads no column), thrown where it is used.
     let error: SQLError?
 

@@ -3,9 +3,14 @@
 
 extension SQLPredicate: SQLRepresentable {
     /// The predicate's SQL and values, as an operand (SkipSQL's predicates are representables).
-    public var operand: SQLOperand {
+    var operand: SQLOperand {
         let (sql, parameters) = rendered()
         return .expression(SQLExpression(sql, parameters))
+    }
+
+    /// Appends the predicate's SQL and binds its values, as SkipSQL's `apply(to:)` does.
+    public func apply(to expression: inout SQLExpression) {
+        operand.append(to: &expression)
     }
 
     /// SkipSQL's view of a predicate: the function that appends its SQL and bindings to an
@@ -15,8 +20,8 @@ extension SQLPredicate: SQLRepresentable {
     }
 
     /// `lhs op rhs` with the operator `op` written as given (`=`, `<>`, `LIKE`, `%`, …), as
-    /// SkipSQL's `compare(lhs:op:rhs:)` writes it. Use `compare(_:_:_:)` for the comparisons
-    /// `SQLComparison` names, whose `= NULL` becomes `IS NULL`.
+    /// SkipSQL's `compare(lhs:op:rhs:)` writes it. Prefer the named builders (`equals`,
+    /// `lessThan`, …), whose `= NULL` becomes `IS NULL`.
     public static func compare(lhs: any SQLRepresentable, op: String, rhs: any SQLRepresentable) -> SQLPredicate {
         var parameters: [SQLValue] = []
         let sql = lhs.operand.render(into: &parameters) + " " + op + " " + rhs.operand.render(into: &parameters)
@@ -31,7 +36,7 @@ extension SQLPredicate: SQLRepresentable {
 }
 
 extension SQLTuple {
-    /// The tuple's members as representables (SkipSQL's view of `operands`).
+    /// The tuple's members, as representables (SkipSQL's view of a tuple).
     public var representations: [any SQLRepresentable] {
         operands.map { operand -> any SQLRepresentable in
             var parameters: [SQLValue] = []

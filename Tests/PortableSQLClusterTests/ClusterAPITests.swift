@@ -5,7 +5,7 @@ import PortableSQLCodable
 import Testing
 
 /// A plain `Codable` record, stored on the cluster through the records layer.
-private struct Note: Codable, SQLCodableRecord, Equatable {
+private struct Note: Codable, SQLCodable, Equatable {
     var id = UUID()
     var title: String
     var words: Int

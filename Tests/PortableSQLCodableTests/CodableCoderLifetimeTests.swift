@@ -7,7 +7,7 @@ import Testing
 /// A record whose `Codable` conformance keeps its decoder, its containers and its encoder's
 /// container past the call, as no conformance should: using them later must throw, never read
 /// or write a row that is gone.
-struct Hoarder: Codable, Equatable, SQLCodableRecord {
+struct Hoarder: Codable, Equatable, SQLCodable {
     var id: Int?
     var number: Int
 
@@ -39,7 +39,7 @@ struct Hoarder: Codable, Equatable, SQLCodableRecord {
 }
 
 /// The same table, written by a plain conformance: what other threads insert at the same time.
-struct Tally: Codable, Equatable, SQLCodableRecord {
+struct Tally: Codable, Equatable, SQLCodable {
     var id: Int?
     var worker: Int
     var step: Int

@@ -4,20 +4,20 @@ import PortableSQLTestSupport
 import Testing
 
 /// A record whose `code` is an integer; `TextCodes` reads the same table with a string `code`.
-private struct IntegerCodes: Codable, SQLCodableRecord {
+private struct IntegerCodes: Codable, SQLCodable {
     static let tableName = "codes"
     var id: Int?
     var code: Int
 }
 
-private struct TextCodes: Codable, SQLCodableRecord, Equatable {
+private struct TextCodes: Codable, SQLCodable, Equatable {
     static let tableName = "codes"
     var id: Int?
     var code: String
 }
 
 /// A record with a measurement that may be missing.
-private struct Reading: Codable, SQLCodableRecord, Equatable {
+private struct Reading: Codable, SQLCodable, Equatable {
     var id: Int?
     var value: Double
     var spare: Double?
@@ -25,13 +25,13 @@ private struct Reading: Codable, SQLCodableRecord, Equatable {
 }
 
 /// A record with a `Float` that must be there.
-private struct Gauge: Codable, SQLCodableRecord, Equatable {
+private struct Gauge: Codable, SQLCodable, Equatable {
     var id: Int?
     var level: Float
 }
 
 /// A record of optional numbers of every width.
-private struct Widths: Codable, SQLCodableRecord, Equatable {
+private struct Widths: Codable, SQLCodable, Equatable {
     var id: Int?
     var a: Int64?
     var b: Int32?
@@ -42,13 +42,13 @@ private struct Widths: Codable, SQLCodableRecord, Equatable {
 }
 
 /// A record with an amount of money.
-private struct Payment: Codable, SQLCodableRecord, Equatable {
+private struct Payment: Codable, SQLCodable, Equatable {
     var id: Int?
     var amount: Decimal
 }
 
 /// A record whose amounts are inside values stored as JSON.
-private struct Ledger: Codable, SQLCodableRecord, Equatable {
+private struct Ledger: Codable, SQLCodable, Equatable {
     struct Line: Codable, Equatable {
         var amount: Decimal
         var note: String
@@ -59,7 +59,7 @@ private struct Ledger: Codable, SQLCodableRecord, Equatable {
 }
 
 /// A record with a property whose `nil` has two levels.
-private struct TwoLevels: Codable, SQLCodableRecord {
+private struct TwoLevels: Codable, SQLCodable {
     var id: Int?
     var level: Int??
 }
@@ -84,34 +84,34 @@ private struct Maybe: Codable {
 }
 
 /// A record whose optional property's type has a `nil` of its own: two levels again.
-private struct HiddenLevels: Codable, SQLCodableRecord {
+private struct HiddenLevels: Codable, SQLCodable {
     var id: Int?
     var level: Maybe?
 }
 
 /// The same type as a property that is not optional: NULL reads back as its own `nil`.
-private struct OneLevel: Codable, SQLCodableRecord {
+private struct OneLevel: Codable, SQLCodable {
     var id: Int?
     var level: Maybe
 }
 
 /// Two record types of one name, nested in different types.
 private enum Alpha {
-    struct Item: Codable, SQLCodableRecord, Equatable {
+    struct Item: Codable, SQLCodable, Equatable {
         var id: Int?
         var name: String
     }
 }
 
 private enum Beta {
-    struct Item: Codable, SQLCodableRecord, Equatable {
+    struct Item: Codable, SQLCodable, Equatable {
         var id: Int?
         var weight: Double
     }
 }
 
 /// A record with computed properties that read its stored one.
-private struct Priced: Codable, SQLCodableRecord, Equatable {
+private struct Priced: Codable, SQLCodable, Equatable {
     var id: Int?
     var price: Int
     var doubled: Int { price * 2 }
@@ -119,14 +119,14 @@ private struct Priced: Codable, SQLCodableRecord, Equatable {
 }
 
 /// A record whose property names differ only in case.
-private struct CaseTwins: Codable, SQLCodableRecord {
+private struct CaseTwins: Codable, SQLCodable {
     var id: Int?
     var name: String
     var Name: String
 }
 
 /// A record read first through a pool's reader.
-private struct Visit: Codable, SQLCodableRecord, Equatable {
+private struct Visit: Codable, SQLCodable, Equatable {
     var id: Int?
     var page: String
 }
@@ -256,7 +256,7 @@ private struct Visit: Codable, SQLCodableRecord, Equatable {
         #expect(Alpha.Item.tableName == "Alpha_Item")
         #expect(Beta.Item.tableName == "Beta_Item")
         #expect(Visit.tableName == "Visit")
-        struct Local: Codable, SQLCodableRecord { var id: Int? }
+        struct Local: Codable, SQLCodable { var id: Int? }
         #expect(Local.tableName == "Local")
         let context = SQLContext()
         try context.insert(Alpha.Item(name: "a"))
@@ -329,13 +329,13 @@ private struct Visit: Codable, SQLCodableRecord, Equatable {
 }
 
 /// The first version of a record, and the second, which added an optional column.
-private struct Memo: Codable, SQLCodableRecord, Equatable {
+private struct Memo: Codable, SQLCodable, Equatable {
     static let tableName = "memos"
     var id: Int?
     var title: String
 }
 
-private struct MemoWithNote: Codable, SQLCodableRecord, Equatable {
+private struct MemoWithNote: Codable, SQLCodable, Equatable {
     static let tableName = "memos"
     var id: Int?
     var title: String
@@ -343,7 +343,7 @@ private struct MemoWithNote: Codable, SQLCodableRecord, Equatable {
 }
 
 /// A class record with a computed property, an observed stored one and a plain stored one.
-private final class PricedClass: Codable, SQLCodableRecord {
+private final class PricedClass: Codable, SQLCodable {
     var id: Int?
     var price: Int = 0 { didSet { changes += 1 } }
     var changes = 0
@@ -355,17 +355,17 @@ private final class PricedClass: Codable, SQLCodableRecord {
 }
 
 /// A date that is no instant.
-private struct Stamp: Codable, SQLCodableRecord {
+private struct Stamp: Codable, SQLCodable {
     var id: Int?
     var when: Date
 }
 
 /// Types whose default table names would name one table.
 private enum Gamma {
-    struct Item: Codable, SQLCodableRecord { var id: Int?; var g: String }
+    struct Item: Codable, SQLCodable { var id: Int?; var g: String }
 }
 
-private struct Gamma_Item: Codable, SQLCodableRecord { var id: Int?; var h: String }
+private struct Gamma_Item: Codable, SQLCodable { var id: Int?; var h: String }
 
 /// The attacks of the independent run of issue 38, each refused or read right.
 @Suite struct CodableHardeningFollowUpTests {

@@ -21,7 +21,7 @@ struct Address: Codable, Equatable {
     var city: String
 }
 
-struct Note: Codable, Equatable, SQLCodableRecord {
+struct Note: Codable, Equatable, SQLCodable {
     var id = UUID()
     var title: String
     var body: String?
@@ -35,7 +35,7 @@ struct Note: Codable, Equatable, SQLCodableRecord {
 }
 
 /// A record with an integer key the database assigns when it is `nil`.
-struct Counter: Codable, Equatable, SQLCodableRecord {
+struct Counter: Codable, Equatable, SQLCodable {
     static let tableName = "counters"
     var id: Int?
     var name: String
@@ -43,7 +43,7 @@ struct Counter: Codable, Equatable, SQLCodableRecord {
 }
 
 /// The same table as `Counter`, with one property more: a later version of the type.
-struct CounterV2: Codable, Equatable, SQLCodableRecord {
+struct CounterV2: Codable, Equatable, SQLCodable {
     static let tableName = "counters"
     var id: Int?
     var name: String
@@ -52,7 +52,7 @@ struct CounterV2: Codable, Equatable, SQLCodableRecord {
 }
 
 /// A record with a `String` key and coding keys that rename the columns.
-struct Setting: Codable, Equatable, SQLCodableRecord {
+struct Setting: Codable, Equatable, SQLCodable {
     var id: String
     var value: String
     enum CodingKeys: String, CodingKey {
@@ -61,13 +61,13 @@ struct Setting: Codable, Equatable, SQLCodableRecord {
     }
 }
 
-struct Moody: Codable, SQLCodableRecord {
+struct Moody: Codable, SQLCodable {
     var id = UUID()
     var mood: Mood
 }
 
 /// People for the query tests: cities to group by, ages to compare.
-struct Person: Codable, Equatable, SQLCodableRecord {
+struct Person: Codable, Equatable, SQLCodable {
     var id: Int?
     var name: String
     var city: String
@@ -77,7 +77,7 @@ struct Person: Codable, Equatable, SQLCodableRecord {
 }
 
 /// Pets, owned by people, for subqueries.
-struct Pet: Codable, Equatable, SQLCodableRecord {
+struct Pet: Codable, Equatable, SQLCodable {
     var id: Int?
     var ownerID: Int
     var kind: String

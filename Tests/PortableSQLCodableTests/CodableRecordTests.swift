@@ -79,7 +79,7 @@ import Testing
 
     @Test func aTypeWhoseEnumHasNoSampleThrowsAClearErrorEverywhere() throws {
         let context = SQLContext()
-        let expected = "Moody cannot be stored as a SQLCodableRecord: property mood of type Mood cannot be decoded from sample values"
+        let expected = "Moody cannot be stored as a record through Codable: property mood of type Mood cannot be decoded from sample values"
         for operation in [
             { _ = try context.insert(Moody(mood: .happy)) },
             { _ = try context.query(Moody.self).eval().load() },

@@ -3,7 +3,7 @@ import Testing
 
 /// A record whose coding key is a one-byte struct, not an enum, and whose `init(from:)` reads
 /// its properties in the reverse of their column order.
-struct ReversedReader: Codable, Equatable, SQLCodableRecord {
+struct ReversedReader: Codable, Equatable, SQLCodable {
     var id: Int
     var first: String
     var second: Int
@@ -41,7 +41,7 @@ struct ReversedReader: Codable, Equatable, SQLCodableRecord {
 }
 
 /// A record that reads its properties through containers of two key types, in turn.
-struct TwoKeyTypes: Codable, Equatable, SQLCodableRecord {
+struct TwoKeyTypes: Codable, Equatable, SQLCodable {
     var id: Int
     var left: Int
     var right: Int

@@ -3,7 +3,7 @@ import PortableSQLCodable
 import Testing
 
 /// Computed properties that agree with a stored one on the probe's samples 0 and 1.
-private struct Lookalikes: Codable, SQLCodableRecord {
+private struct Lookalikes: Codable, SQLCodable {
     var id: Int?
     var price: Int
     var name: String
@@ -19,7 +19,7 @@ private struct Lookalikes: Codable, SQLCodableRecord {
 
 /// A struct record whose stored properties have observers: key paths to them read through
 /// accessors, as a computed property's do, so they read no column.
-private struct Observed: Codable, SQLCodableRecord {
+private struct Observed: Codable, SQLCodable {
     var id: Int?
     var price: Int = 0 { didSet { changes += 1 } }
     var label: String? = nil { willSet { changes += 1 } }
@@ -28,7 +28,7 @@ private struct Observed: Codable, SQLCodableRecord {
 
 /// Computed properties, with setters or not, that agree with a stored one on every sample a
 /// probe could try but one.
-private struct Settable: Codable, SQLCodableRecord {
+private struct Settable: Codable, SQLCodable {
     var id: Int?
     var price: Int
     var tax: Int
@@ -59,7 +59,7 @@ private struct Settable: Codable, SQLCodableRecord {
 
 /// A record class that is not final: key paths to its `var`s read through accessors, since a
 /// subclass may override them; its `let` is read directly.
-private class OpenRecord: Codable, SQLCodableRecord {
+private class OpenRecord: Codable, SQLCodable {
     var id: Int?
     var price: Int = 0
     let code: String
@@ -71,7 +71,7 @@ private class OpenRecord: Codable, SQLCodableRecord {
 }
 
 /// A stored property that is no column, set from one by `init(from:)`.
-private struct Shadowed: Codable, SQLCodableRecord {
+private struct Shadowed: Codable, SQLCodable {
     var id: Int?
     var price: Int
     var shown: Int
@@ -92,7 +92,7 @@ private struct Shadowed: Codable, SQLCodableRecord {
 }
 
 /// A property stored under another coding key: its column is that key's.
-private struct Renamed: Codable, SQLCodableRecord {
+private struct Renamed: Codable, SQLCodable {
     var id: Int?
     var price: Int
 
@@ -103,7 +103,7 @@ private struct Renamed: Codable, SQLCodableRecord {
 }
 
 /// A class record with a computed property that agrees with its stored one on the samples.
-private final class LookalikeClass: Codable, SQLCodableRecord {
+private final class LookalikeClass: Codable, SQLCodable {
     var id: Int?
     var price: Int = 0
     var capped: Int { min(price, 100) }

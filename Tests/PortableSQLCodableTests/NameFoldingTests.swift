@@ -3,14 +3,14 @@ import PortableSQLCodable
 import Testing
 
 /// Property names that differ in the case of letters beyond ASCII, which SQLite keeps apart.
-private struct Accents: Codable, SQLCodableRecord {
+private struct Accents: Codable, SQLCodable {
     var id: Int?
     var café: String
     var CAFÉ: String
 }
 
 /// Property names that differ only in the case of ASCII letters, which SQLite takes as one.
-private struct AsciiTwins: Codable, SQLCodableRecord {
+private struct AsciiTwins: Codable, SQLCodable {
     var id: Int?
     var name: String
     var NAME: String
@@ -18,7 +18,7 @@ private struct AsciiTwins: Codable, SQLCodableRecord {
 
 /// Coding keys that are the same text in two Unicode forms (composed and decomposed `é`):
 /// Swift's strings take them as equal, SQLite's names as two.
-private struct TwoForms: Codable, SQLCodableRecord {
+private struct TwoForms: Codable, SQLCodable {
     var id: Int?
     var composed: String
     var decomposed: String
@@ -31,13 +31,13 @@ private struct TwoForms: Codable, SQLCodableRecord {
 }
 
 /// Records whose table names are one text in two Unicode forms: two tables to SQLite.
-private struct ComposedTable: Codable, SQLCodableRecord {
+private struct ComposedTable: Codable, SQLCodable {
     static let tableName = "caf\u{E9}"
     var id: Int?
     var name: String
 }
 
-private struct DecomposedTable: Codable, SQLCodableRecord {
+private struct DecomposedTable: Codable, SQLCodable {
     static let tableName = "cafe\u{301}"
     var id: Int?
     var name: String

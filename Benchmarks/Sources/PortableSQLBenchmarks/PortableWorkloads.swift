@@ -74,7 +74,7 @@ enum Portable {
         return checksum
     }
 
-    /// W4: plain `Codable` records (`SQLCodableRecord`) through a cursor.
+    /// W4: plain `Codable` records (`SQLCodable`) through a cursor.
     static func fetchPlainCodableRecords(path: String) throws -> Int64 {
         let context = try open(path)
         defer { try? context.close() }

@@ -80,8 +80,8 @@ struct MacroBenchRecord {
     }
 }
 
-/// The record as a plain `Codable` struct (`SQLCodableRecord`): no columns declared.
-struct PlainCodableBenchRecord: Codable, SQLCodableRecord {
+/// The record as a plain `Codable` struct (`SQLCodable`): no columns declared.
+struct PlainCodableBenchRecord: Codable, SQLCodable {
     static let tableName = "bench"
     var c0, c1, c2, c3, c4, c5, c6, c7, c8, c9: Int
 

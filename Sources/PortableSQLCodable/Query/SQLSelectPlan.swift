@@ -182,7 +182,7 @@ struct SQLSelectPlan {
         return error.message.hasPrefix("no such table") || error.message.hasPrefix("no such column")
     }
 
-    /// Runs `body`, the plan's statement (which reads), with the tables of `SQLCodableRecord`s
+    /// Runs `body`, the plan's statement (which reads), with the tables of plain `Codable` records
     /// among its sources made to exist, or standing in for them when they cannot be
     /// (`SQLContext.creatingRecordTables(_:inSchema:reading:)`); a plan over other tables runs
     /// it as it is. `body` puts the text it gets before its statement.

@@ -11,7 +11,7 @@ final class SQLRowLayout: Sendable {
     /// Open addressing by `SQLColumn.nameHash`: positions into `columns`, -1 for an empty slot.
     @usableFromInline let slots: [Int]
     @usableFromInline let mask: Int
-    /// The schema of the `SQLCodableRecord` type whose table this is the layout of, set once
+    /// The schema of the plain `Codable` record type whose table this is the layout of, set once
     /// when the schema is made (before it is shared): found from a row without a look-up.
     nonisolated(unsafe) var codableSchema: CodableRecordSchema?
 

@@ -19,7 +19,7 @@ final class SQLRowSource {
     @usableFromInline @exclusivity(unchecked) var isSnapshot = false
     /// The values, by position, once the source is a snapshot.
     @usableFromInline @exclusivity(unchecked) var snapshot: [SQLValue] = []
-    /// The decoder of the `SQLCodableRecord` whose table the layout is, if it is one's.
+    /// The decoder of the plain `Codable` record whose table the layout is, if it is one's.
     let recordDecoder: RecordRowDecoder?
 
     /// A source reading the layout's columns from the statement's columns `offset`, `offset + 1`, ….

@@ -12,7 +12,7 @@ public struct SQLTable: Hashable, Sendable {
     let rowIDKeyPosition: Int?
     /// The positions of the columns that declare a default value.
     let defaultedPositions: [Int]
-    /// Whether the table is a `SQLCodableRecord`'s: created, and given the columns it lacks,
+    /// Whether the table is a plain `Codable` record's: created, and given the columns it lacks,
     /// when a statement finds it or a column missing.
     let createdOnFirstUse: Bool
     /// Why the record type this table was made for cannot be stored, when it cannot: thrown by
@@ -24,12 +24,12 @@ public struct SQLTable: Hashable, Sendable {
         self.init(name: name, columns: columns, createdOnFirstUse: false, definitionError: nil)
     }
 
-    /// The table of a `SQLCodableRecord` type, created on first use.
+    /// The table of a plain `Codable` record type, created on first use.
     init(recordNamed name: String, columns: [SQLColumn]) {
         self.init(name: name, columns: columns, createdOnFirstUse: true, definitionError: nil)
     }
 
-    /// The table of a `SQLCodableRecord` type that cannot be stored, for `failure`.
+    /// The table of a plain `Codable` record type that cannot be stored, for `failure`.
     init(recordNamed name: String, failure: SQLError) {
         self.init(name: name, columns: [], createdOnFirstUse: false, definitionError: failure)
     }

@@ -1,7 +1,7 @@
 import Foundation
 internal import PortableSQLSystem
 
-/// What a `SQLCodableRecord` type's `Codable` conformance says about its table: the columns,
+/// What a plain `Codable` record type's `Codable` conformance says about its table: the columns,
 /// how each property is stored, and which column a key path reads. Made once per type, the
 /// first time the type's `table` is read, and kept for the life of the process.
 @usableFromInline
@@ -27,12 +27,12 @@ final class CodableRecordSchema: @unchecked Sendable {
     var keyPathPositions: [AnyKeyPath: Int] = [:]
     let keyPathLock = NSLock()
     /// The record type.
-    let recordType: any SQLCodableRecord.Type
+    let recordType: any CodableRecord.Type
 
     /// Whether the table is named by default, after the type (`RecordTypeName`).
     let namedByDefault: Bool
 
-    init<T: SQLCodableRecord>(_ type: T.Type) {
+    init<T: CodableRecord>(_ type: T.Type) {
         recordType = type
         namedByDefault = T.tableName == RecordTypeName.tableName(of: type)
         var properties: [SchemaProbe.Property] = []
@@ -50,7 +50,7 @@ final class CodableRecordSchema: @unchecked Sendable {
             failure = nil
         } catch {
             let reason = (error as? SQLError)?.message ?? "\(error)"
-            let failure = SQLError(code: .misuse, message: "\(T.self) cannot be stored as a SQLCodableRecord: \(reason)")
+            let failure = SQLError(code: .misuse, message: "\(T.self) cannot be stored as a record through Codable: \(reason)")
             properties = []
             table = SQLTable(recordNamed: T.tableName, failure: failure)
             self.failure = failure
@@ -84,7 +84,7 @@ final class CodableRecordSchema: @unchecked Sendable {
     /// The schema of `type`, found through `row`'s layout when the row is laid out as its
     /// table (as every row read from the table's statements is), else through the registry.
     @usableFromInline
-    static func of<T: SQLCodableRecord>(_ type: T.Type, row: SQLRow) -> CodableRecordSchema {
+    static func of<T: CodableRecord>(_ type: T.Type, row: SQLRow) -> CodableRecordSchema {
         if let schema = row.layout.codableSchema, schema.recordType == T.self { return schema }
         return CodableRecordRegistry.schema(of: type)
     }
@@ -94,7 +94,7 @@ final class CodableRecordSchema: @unchecked Sendable {
     ///
     /// - Throws: as `SchemaProbe.instance(of:varying:)`.
     func probeInstance(varying variantIndex: Int?) throws -> Any {
-        func instance<T: SQLCodableRecord>(_ type: T.Type) throws -> Any {
+        func instance<T: CodableRecord>(_ type: T.Type) throws -> Any {
             try SchemaProbe.instance(of: type, varying: variantIndex)
         }
         return try instance(recordType)
@@ -132,7 +132,7 @@ struct ColumnFinder: @unchecked Sendable {
     }
 }
 
-/// The schema of each `SQLCodableRecord` type, made on first use.
+/// The schema of each plain `Codable` record type, made on first use.
 ///
 /// Read without a lock (`T.table` is read for each record inserted): the schemas are in an
 /// immutable dictionary that an addition replaces whole. A replaced dictionary is kept (in
@@ -158,7 +158,7 @@ enum CodableRecordRegistry {
 
     /// `type`'s schema, made now when it is the first use.
     @usableFromInline
-    static func schema<T: SQLCodableRecord>(of type: T.Type) -> CodableRecordSchema {
+    static func schema<T: CodableRecord>(of type: T.Type) -> CodableRecordSchema {
         if let raw = UnsafeRawPointer(bitPattern: last.load()) {
             let schema = Unmanaged<CodableRecordSchema>.fromOpaque(raw).takeUnretainedValue()
             if schema.recordType == T.self { return schema }
@@ -169,7 +169,7 @@ enum CodableRecordRegistry {
     }
 
     /// `type`'s schema from the registry, made now when it is the first use.
-    private static func findOrMake<T: SQLCodableRecord>(_ type: T.Type) -> CodableRecordSchema {
+    private static func findOrMake<T: CodableRecord>(_ type: T.Type) -> CodableRecordSchema {
         let id = ObjectIdentifier(type)
         if let schema = schemas()[id] { return schema }
         // Made outside the lock: probing runs the type's own initializer.

@@ -1,4 +1,4 @@
-/// How a property of a `SQLCodableRecord` is stored in its column, as its `Codable` conformance
+/// How a property of a plain `Codable` record is stored in its column, as its `Codable` conformance
 /// shows when the type is probed (see `SchemaProbe`). Sendable: a metatype is immutable.
 enum StoredKind: @unchecked Sendable {
     /// A Swift integer (`Int`, `Int64`, `UInt8`, …): INTEGER.

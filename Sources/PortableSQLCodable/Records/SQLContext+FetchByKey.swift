@@ -5,7 +5,7 @@ extension SQLContext {
     /// The record whose primary key (one value per key column, in order) is `primaryKey`, or `nil`.
     ///
     /// The statement is the one `query(type).where(…)` runs, character for character. It is
-    /// cached per table for a table declared in code; a `SQLCodableRecord`'s table (created on
+    /// cached per table for a table declared in code; a plain `Codable` record's table (created on
     /// first use) and a NULL key (`IS NULL`, another text) take the query's own path.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the number of values does not match the key;

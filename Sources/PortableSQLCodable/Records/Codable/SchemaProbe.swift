@@ -1,6 +1,6 @@
 import Foundation
 
-/// Learns a `SQLCodableRecord` type's columns from its `Decodable` conformance: decodes an
+/// Learns a plain `Codable` record type's columns from its `Decodable` conformance: decodes an
 /// instance from sample values and notes each property the initializer asks for, in order,
 /// with the kind of value it asks for.
 ///

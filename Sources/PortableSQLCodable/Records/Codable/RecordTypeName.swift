@@ -1,4 +1,4 @@
-/// The default table name of a `SQLCodableRecord` type: the type's name, after the names of
+/// The default table name of a plain `Codable` record type: the type's name, after the names of
 /// the types it is nested in, joined by `_` (`Alpha.Item` is `Alpha_Item`), so that two types
 /// of one name in different enclosing types never share a table. A type at the top level of its
 /// module, or declared inside a function, keeps its plain name (`Item`, `Box<Int>`).

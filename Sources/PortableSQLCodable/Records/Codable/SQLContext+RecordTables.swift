@@ -1,5 +1,5 @@
 extension SQLContext {
-    /// Runs `body` over `tables`, those of them created on first use (a `SQLCodableRecord`'s)
+    /// Runs `body` over `tables`, those of them created on first use (a plain `Codable` record's)
     /// made to exist with all their columns: checked once per context before `body` runs, and
     /// again when `body` fails because a table or column is missing (the table
     /// was dropped since), after which `body` runs once more.

@@ -3,7 +3,7 @@ extension SQLRowSource {
     /// row: the source has one for `T` (it reads `T`'s table), holds no snapshot, and is not
     /// decoding a record already.
     @inline(__always)
-    func decodesInPlace<T: SQLCodableRecord>(_ type: T.Type) -> Bool {
+    func decodesInPlace<T: CodableRecord>(_ type: T.Type) -> Bool {
         guard let recordDecoder, !isSnapshot else { return false }
         return recordDecoder.decodesInPlace(T.self)
     }
@@ -12,7 +12,7 @@ extension SQLRowSource {
     ///
     /// - Throws: what `T`'s `init(from:)` throws.
     @inline(__always)
-    func decodeRecordInPlace<T: SQLCodableRecord>(_ type: T.Type) throws -> T {
+    func decodeRecordInPlace<T: CodableRecord>(_ type: T.Type) throws -> T {
         try recordDecoder.unsafelyUnwrapped.decode(T.self, handle: statement.currentHandle)
     }
 }

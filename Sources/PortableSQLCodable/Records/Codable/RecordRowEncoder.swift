@@ -1,6 +1,6 @@
 import PortableSQL
 
-/// Encodes a `SQLCodableRecord` into a row of its table: each property into its column, found
+/// Encodes a plain `Codable` record into a row of its table: each property into its column, found
 /// by the position the properties encode in (a name comparison), or by name.
 ///
 /// Each record type keeps one encoder for its records (`CodableRecordSchema.encoder`), which

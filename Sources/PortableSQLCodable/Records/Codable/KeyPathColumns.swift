@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds the column a key path of a `SQLCodableRecord` reads: of the instances `SchemaProbe`
+/// Finds the column a key path of a plain `Codable` record reads: of the instances `SchemaProbe`
 /// makes with one property varied at a time, the one whose value at the key path differs from
 /// the all-zero instance's varies that key path's property, when the key path's values are
 /// that property's own and it reads the property directly. Found once per key path.

@@ -1,6 +1,6 @@
 import PortableSQL
 
-/// The row a `SQLCodableRecord` encodes into, as its keyed containers write it: the row's
+/// The row a plain `Codable` record encodes into, as its keyed containers write it: the row's
 /// values, lent while the record's `encode(to:)` runs (see `RecordRowCoding`).
 final class RecordRowWriting: RecordRowCoding, @unchecked Sendable {
     private static let reused = ReusedObjects<RecordRowWriting>()

@@ -1,7 +1,7 @@
 import Foundation
 import PortableSQL
 
-/// The row a `SQLCodableRecord` decodes from, as its keyed containers read it: the values, in
+/// The row a plain `Codable` record decodes from, as its keyed containers read it: the values, in
 /// place from the statement or held (see `RecordRowCoding`).
 final class RecordRowReading: RecordRowCoding, @unchecked Sendable {
     private static let reused = ReusedObjects<RecordRowReading>()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads and writes the values of a `SQLCodableRecord`'s properties that are not primitives:
+/// Reads and writes the values of a plain `Codable` record's properties that are not primitives:
 /// `SQLColumnValue`s through their own conversion, single-value types (enums by raw value)
 /// through the primitive they code as, and anything else as JSON text.
 @usableFromInline

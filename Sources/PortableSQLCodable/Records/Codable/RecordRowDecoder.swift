@@ -1,7 +1,7 @@
 import Foundation
 import PortableSQL
 
-/// Decodes a `SQLCodableRecord` from a row of its table: each property from its column, found
+/// Decodes a plain `Codable` record from a row of its table: each property from its column, found
 /// by the position the properties decode in (a name comparison), or by name.
 ///
 /// A row read from a statement keeps one decoder for all its records (`SQLRowSource`), and
@@ -15,9 +15,9 @@ final class RecordRowDecoder: Decoder {
     @exclusivity(unchecked) private var kept = KeptContainer()
 
     /// The record type decoded.
-    private let recordType: any SQLCodableRecord.Type
+    private let recordType: any CodableRecord.Type
 
-    private init(reading: RecordRowReading, recordType: any SQLCodableRecord.Type) {
+    private init(reading: RecordRowReading, recordType: any CodableRecord.Type) {
         self.reading = reading
         self.recordType = recordType
     }
@@ -38,7 +38,7 @@ final class RecordRowDecoder: Decoder {
     ///   property; `SQLError` (`SQLITE_MISUSE`) when `T` cannot be a record; what `T`'s
     ///   `init(from:)` throws.
     @usableFromInline
-    static func decode<T: SQLCodableRecord>(_ type: T.Type, from row: SQLRow) throws -> T {
+    static func decode<T: CodableRecord>(_ type: T.Type, from row: SQLRow) throws -> T {
         // Optional chaining borrows the source: nothing is retained. (No `T?` is made: in
         // generic code, that is one more generic type to look up for each record.)
         if row.source?.decodesInPlace(T.self) == true {
@@ -54,14 +54,14 @@ final class RecordRowDecoder: Decoder {
 
     /// Whether this decoder decodes `T`, and is not decoding a record already.
     @inline(__always)
-    func decodesInPlace<T: SQLCodableRecord>(_ type: T.Type) -> Bool {
+    func decodesInPlace<T: CodableRecord>(_ type: T.Type) -> Bool {
         recordType == T.self && !reading.isCoding
     }
 
     /// A `T` decoded from the statement's current row (`handle`), or from the values (`nil`).
     ///
     /// - Throws: what `T`'s `init(from:)` throws.
-    func decode<T: SQLCodableRecord>(_ type: T.Type, handle: OpaquePointer?) throws -> T {
+    func decode<T: CodableRecord>(_ type: T.Type, handle: OpaquePointer?) throws -> T {
         reading.begin(handle)
         defer { reading.finish() }
         return try T(from: self)

@@ -1,5 +1,5 @@
 /// The type affinity SQLite gives a column from its declared type, and which stored values it
-/// would change: a `SQLCodableRecord` whose property now stores another kind of value than
+/// would change: a plain `Codable` record whose property now stores another kind of value than
 /// its existing column was declared for (`code: Int` become `code: String`) must not have its
 /// values converted without a word.
 enum StoredColumnAffinity {

@@ -127,7 +127,7 @@ extension SQLContext {
     }
 
     /// `checkOutInsertStatement` when the statement is not cached, or is in use: prepares it,
-    /// creates a `SQLCodableRecord`'s table when missing, and checks the table on first use.
+    /// creates a plain `Codable` record's table when missing, and checks the table on first use.
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when `type`'s `table` is made anew on each use.
     private func prepareInsertStatement(for row: SQLRow, derived: Bool, variant: Int, of type: Any.Type, into table: SQLTable, schema: String?) throws -> SQLStatement {
@@ -146,7 +146,7 @@ extension SQLContext {
             }
         }
         // No check of the table first: an INSERT into a missing table or column fails, and
-        // only then is a `SQLCodableRecord`'s table created (see `creatingRecordTables`).
+        // only then is a plain `Codable` record's table created (see `creatingRecordTables`).
         let statement: SQLStatement?
         do {
             statement = try checkOut()
@@ -364,7 +364,7 @@ extension SQLContext {
 /// The statements the mapping layer derives from a table, told apart in cache keys.
 enum RecordStatement: Int {
     case insert = 1
-    /// The marker that the table of a `SQLCodableRecord` was checked (see `creatingRecordTables`).
+    /// The marker that the table of a plain `Codable` record was checked (see `creatingRecordTables`).
     case tableChecked = 2
     /// The SELECT of one record by its primary key (see `fetch(_:primaryKey:)`).
     case fetchByKey = 3

@@ -1,7 +1,7 @@
 import Foundation
 import PortableSQL
 
-/// The properties of a `SQLCodableRecord`, each read from its column of the row.
+/// The properties of a plain `Codable` record, each read from its column of the row.
 ///
 /// Trivial to copy (see `RecordRowCoding`): the standard library copies it for each property.
 struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {

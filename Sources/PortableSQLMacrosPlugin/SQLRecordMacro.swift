@@ -84,7 +84,7 @@ public struct SQLRecordMacro: ExtensionMacro {
     private static func writer(_ property: RecordProperty) -> String {
         switch property.storedType {
         case .direct: return "SQLValue(self.\(property.identifier))"
-        case .supported: return "SQLRecordLayout.sqlValue(self.\(property.identifier))"
+        case .supported: return "try SQLRecordLayout.sqlValue(self.\(property.identifier))"
         }
     }
 

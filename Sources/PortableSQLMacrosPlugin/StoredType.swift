@@ -6,8 +6,9 @@ enum StoredType: Equatable {
     /// A type with a reader of its own on `SQLColumn` (`longValue(in:)`, …), named in Swift as
     /// `swiftName`.
     case direct(DirectType)
-    /// Any other named type, read and written through `SQLRecordLayout`'s generic functions: an `SQLColumnValue`
-    /// or a `RawRepresentable` enum of one (the compiler checks which).
+    /// Any other type, read and written through `SQLRecordLayout`'s generic functions: an
+    /// `SQLColumnValue`, a `RawRepresentable` enum of one, or any other `Codable` value (an
+    /// array, a dictionary, a nested struct), stored as JSON text; the compiler picks which.
     case supported(typeName: String)
 
     /// The types read with a column's own readers, as a hand-written record reads them.
@@ -40,14 +41,11 @@ enum StoredType: Equatable {
         if base.is(OptionalTypeSyntax.self) || base.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
             return .failure(unsupported(type, "a column holds one optional level"))
         }
-        if base.is(ArrayTypeSyntax.self) || base.is(DictionaryTypeSyntax.self) || base.is(TupleTypeSyntax.self)
-            || base.is(FunctionTypeSyntax.self) || base.is(SomeOrAnyTypeSyntax.self) || base.is(AttributedTypeSyntax.self) {
+        if base.is(TupleTypeSyntax.self) || base.is(FunctionTypeSyntax.self) || base.is(SomeOrAnyTypeSyntax.self)
+            || base.is(AttributedTypeSyntax.self) {
             return .failure(unsupported(type, "a column holds one value"))
         }
         let name = base.trimmedDescription
-        if let identifier = base.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause != nil {
-            return .failure(unsupported(type, "a column holds one value"))
-        }
         let plainName = name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") ? String(name.split(separator: ".").last!) : name
         if let direct = DirectType(rawValue: plainName) { return .success((.direct(direct), optional)) }
         return .success((.supported(typeName: name), optional))
@@ -56,8 +54,8 @@ enum StoredType: Equatable {
     private static func unsupported(_ type: TypeSyntax, _ reason: String) -> RecordDiagnostic {
         RecordDiagnostic(message: """
             @SQLRecord cannot store \(type.trimmedDescription): \(reason). Store Int, Int64, Int32, Double, Bool, String, Data, Date, \
-            UUID, URL, a SQLColumnValue or a RawRepresentable enum of one (or their optionals); encode anything else \
-            into one of those in a computed property, or keep it out of the table with @Transient
+            UUID, URL, a SQLColumnValue, a RawRepresentable enum of one, or any Codable value (stored as JSON text), \
+            or their optionals; keep anything else out of the table with @Transient
             """)
     }
 }

@@ -108,9 +108,9 @@ import Testing
                         layout.setValue(SQLValue(self.price), at: 3, in: &row)
                     }
                     layout.setValue(SQLValue(self.pages), at: 4, in: &row)
-                    layout.setValue(SQLRecordLayout.sqlValue(self.published), at: 5, in: &row)
-                    layout.setValue(SQLRecordLayout.sqlValue(self.genre), at: 6, in: &row)
-                    layout.setValue(SQLRecordLayout.sqlValue(self.tags), at: 7, in: &row)
+                    layout.setValue(try SQLRecordLayout.sqlValue(self.published), at: 5, in: &row)
+                    layout.setValue(try SQLRecordLayout.sqlValue(self.genre), at: 6, in: &row)
+                    layout.setValue(try SQLRecordLayout.sqlValue(self.tags), at: 7, in: &row)
                 }
             }
             """)
@@ -163,11 +163,11 @@ import Testing
     }
 
     @Test func whatCannotBeStoredIsReportedWhereItIs() {
-        let advice = "Store Int, Int64, Int32, Double, Bool, String, Data, Date, UUID, URL, a SQLColumnValue or a RawRepresentable enum of one (or their optionals); encode anything else into one of those in a computed property, or keep it out of the table with @Transient"
+        let advice = "Store Int, Int64, Int32, Double, Bool, String, Data, Date, UUID, URL, a SQLColumnValue, a RawRepresentable enum of one, or any Codable value (stored as JSON text), or their optionals; keep anything else out of the table with @Transient"
         expand("""
             @SQLRecord
             struct Bad {
-                var names: [String]
+                var callback: () -> Void
                 var pair: (Int, Int)
                 var twice: Int??
                 let fixed: Int = 3
@@ -180,7 +180,7 @@ import Testing
             }
             """, """
             struct Bad {
-                var names: [String]
+                var callback: () -> Void
                 var pair: (Int, Int)
                 var twice: Int??
                 let fixed: Int = 3
@@ -211,7 +211,7 @@ import Testing
                 }
             }
             """, diagnostics: [
-                DiagnosticSpec(message: "@SQLRecord cannot store [String]: a column holds one value. \(advice)", line: 3, column: 16),
+                DiagnosticSpec(message: "@SQLRecord cannot store () -> Void: a column holds one value. \(advice)", line: 3, column: 19),
                 DiagnosticSpec(message: "@SQLRecord cannot store (Int, Int): a column holds one value. \(advice)", line: 4, column: 15),
                 DiagnosticSpec(message: "@SQLRecord cannot store Int??: a column holds one optional level. \(advice)", line: 5, column: 16),
                 DiagnosticSpec(message: "a let with a value cannot be read from a row; make it a var, or keep it out of the table with @Transient", line: 6, column: 9),

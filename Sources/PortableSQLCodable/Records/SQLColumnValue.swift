@@ -168,3 +168,20 @@ extension SQLColumnValue where Self: RawRepresentable, RawValue: SQLColumnValue 
         self.init(rawValue: raw)
     }
 }
+
+extension SQLValue {
+    /// What a column holds for `value`, as records store it: `SQLValue(date)` is the date's
+    /// seconds since 1970 (REAL), `SQLValue(uuid)` its text, so that a `Date`, a `UUID`, a `URL`
+    /// or any `SQLColumnValue` of the app's own can be given to a predicate
+    /// (`Note.created.greaterThan(SQLValue(yesterday))`) and compares as the stored column does.
+    @inlinable
+    public init<V: SQLColumnValue>(_ value: V) {
+        self = value.sqlValue
+    }
+
+    /// What a column holds for `value`, or NULL for `nil`.
+    @inlinable
+    public init<V: SQLColumnValue>(_ value: V?) {
+        self = value?.sqlValue ?? .null
+    }
+}

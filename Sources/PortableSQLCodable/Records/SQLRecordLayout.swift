@@ -121,6 +121,29 @@ public struct SQLRecordLayout {
         return value
     }
 
+    /// Column `index` as an enum `T` that is also `Decodable`, from its raw value (as an enum
+    /// that is not); `nil` for a missing value or NULL.
+    ///
+    /// - Throws: `SQLDecodingError` when the value is no raw value of `T`.
+    @inlinable @_disfavoredOverload
+    public func value<T: RawRepresentable & Decodable>(at index: Int, in row: SQLRow, as type: T.Type = T.self) throws -> T? where T.RawValue: SQLColumnValue {
+        guard let raw = try value(at: index, in: row, as: T.RawValue.self) else { return nil }
+        guard let value = T(rawValue: raw) else { throw mismatch(index, self.value(at: index, in: row), "\(T.self)") }
+        return value
+    }
+
+    /// Column `index` as any other `Decodable` value (an array, a dictionary, a nested struct),
+    /// from the JSON text it is stored as, as plain `Codable` records store it; `nil` for a
+    /// missing value or NULL.
+    ///
+    /// - Throws: `SQLDecodingError` when the value is not text, or not JSON of a `T`.
+    @inlinable @_disfavoredOverload
+    public func value<T: Decodable>(at index: Int, in row: SQLRow, as type: T.Type = T.self) throws -> T? {
+        guard let stored = value(at: index, in: row), stored != .null else { return nil }
+        guard let value = StoredValueCoding.decodeJSON(T.self, from: stored) else { throw mismatch(index, stored, "JSON of \(T.self)") }
+        return value
+    }
+
     /// Column `index` as a `T`.
     ///
     /// - Throws: `SQLDecodingError` when the value is missing, NULL, or cannot be a `T`.
@@ -139,14 +162,33 @@ public struct SQLRecordLayout {
         return value
     }
 
+    /// Column `index` as an enum `T` that is also `Decodable`, from its raw value.
+    ///
+    /// - Throws: `SQLDecodingError` when the value is missing, NULL, or no raw value of `T`.
+    @inlinable @_disfavoredOverload
+    public func valueRequired<T: RawRepresentable & Decodable>(at index: Int, in row: SQLRow, as type: T.Type = T.self) throws -> T where T.RawValue: SQLColumnValue {
+        guard let value = try value(at: index, in: row, as: T.self) else { throw mismatch(index, value(at: index, in: row), "\(T.self)") }
+        return value
+    }
+
+    /// Column `index` as any other `Decodable` value, from the JSON text it is stored as.
+    ///
+    /// - Throws: `SQLDecodingError` when the value is missing, NULL, not text, or not JSON of a `T`.
+    @inlinable @_disfavoredOverload
+    public func valueRequired<T: Decodable>(at index: Int, in row: SQLRow, as type: T.Type = T.self) throws -> T {
+        guard let value = try value(at: index, in: row, as: T.self) else { throw mismatch(index, value(at: index, in: row), "JSON of \(T.self)") }
+        return value
+    }
+
     /// The error of a read of column `index` that found `value` where it expected `expected`.
     @usableFromInline @inline(never)
     func mismatch(_ index: Int, _ value: SQLValue?, _ expected: String) -> SQLDecodingError {
         SQLDecodingError.wrong(tableLayout.columns[index].name, value: value, expected: expected)
     }
 
-    // The column type and the stored value of any SQLColumnValue and of RawRepresentable enums
-    // of one, for the columns and `encode(row:)` that `@SQLRecord` writes.
+    // The column type and the stored value of any SQLColumnValue, of RawRepresentable enums of
+    // one, and of any other Codable value (JSON text), for the columns and `encode(row:)` that
+    // `@SQLRecord` writes: the forms plain `Codable` records store.
 
     /// The column type of `type`.
     @inlinable
@@ -160,15 +202,50 @@ public struct SQLRecordLayout {
         T.RawValue.sqlType
     }
 
+    /// The column type of an enum that is also `Codable`: its raw value's.
+    @inlinable @_disfavoredOverload
+    public static func columnType<T: RawRepresentable & Encodable>(of type: T.Type) -> SQLType where T.RawValue: SQLColumnValue {
+        T.RawValue.sqlType
+    }
+
+    /// The column type of any other `Codable` value: TEXT, which holds its JSON.
+    @inlinable @_disfavoredOverload
+    public static func columnType<T: Encodable>(of type: T.Type) -> SQLType {
+        .text
+    }
+
     /// What a column holds for `value`; NULL for `nil`.
+    ///
+    /// - Throws: nothing; it throws as its overloads for JSON values do.
     @inlinable
-    public static func sqlValue<T: SQLColumnValue>(_ value: T?) -> SQLValue {
+    public static func sqlValue<T: SQLColumnValue>(_ value: T?) throws -> SQLValue {
         value?.sqlValue ?? .null
     }
 
     /// What a column holds for an enum: its raw value's; NULL for `nil`.
+    ///
+    /// - Throws: nothing; it throws as its overloads for JSON values do.
     @inlinable @_disfavoredOverload
-    public static func sqlValue<T: RawRepresentable>(_ value: T?) -> SQLValue where T.RawValue: SQLColumnValue {
+    public static func sqlValue<T: RawRepresentable>(_ value: T?) throws -> SQLValue where T.RawValue: SQLColumnValue {
         value?.rawValue.sqlValue ?? .null
+    }
+
+    /// What a column holds for an enum that is also `Codable`: its raw value's; NULL for `nil`.
+    ///
+    /// - Throws: nothing; it throws as its overloads for JSON values do.
+    @inlinable @_disfavoredOverload
+    public static func sqlValue<T: RawRepresentable & Encodable>(_ value: T?) throws -> SQLValue where T.RawValue: SQLColumnValue {
+        value?.rawValue.sqlValue ?? .null
+    }
+
+    /// What a column holds for any other `Codable` value: its JSON text (keys sorted), as plain
+    /// `Codable` records store it; NULL for `nil`.
+    ///
+    /// - Throws: what the value's `Encodable` conformance throws; `SQLError` (`SQLITE_MISMATCH`)
+    ///   for JSON that cannot be read back (a NaN `Decimal` in it).
+    @inlinable @_disfavoredOverload
+    public static func sqlValue<T: Encodable>(_ value: T?) throws -> SQLValue {
+        guard let value else { return .null }
+        return try StoredValueCoding.encodeJSON(value)
     }
 }

@@ -30,6 +30,20 @@ enum StoredValueCoding {
         }
     }
 
+    /// A `T` from the JSON text `value`; `nil` when it is not text or not JSON of a `T`.
+    @usableFromInline
+    static func decodeJSON<T: Decodable>(_ type: T.Type, from value: SQLValue) -> T? {
+        try? decode(T.self, from: value, kind: .json)
+    }
+
+    /// The JSON text of `value`, as a record's column holds it.
+    ///
+    /// - Throws: as `encode(_:kind:name:)`.
+    @usableFromInline
+    static func encodeJSON<T: Encodable>(_ value: T) throws -> SQLValue {
+        try encode(value, kind: .json, name: "\(T.self)")
+    }
+
     /// What the column holds for `value`, the property `name` stored as `kind`.
     ///
     /// - Throws: what `value`'s `Encodable` conformance throws; as `real(_:_:)`; `SQLError`

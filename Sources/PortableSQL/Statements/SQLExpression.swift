@@ -25,26 +25,3 @@ public struct SQLExpression: Hashable, Sendable, CustomStringConvertible {
         bindings.isEmpty ? sql : "\(sql) \(bindings)"
     }
 }
-
-extension SQLContext {
-    /// Runs the first statement of `expression` with its bindings, as `exec(sql:parameters:)` does.
-    ///
-    /// - Throws: `SQLError`, as `exec(sql:parameters:)` does.
-    public func exec(_ expression: SQLExpression) throws {
-        try exec(sql: expression.sql, parameters: expression.bindings)
-    }
-
-    /// A statement of your own for `expression`, with its bindings bound.
-    ///
-    /// - Throws: `SQLError`, as `prepare(sql:)` and `bind(parameters:)` do.
-    public func prepare(expr expression: SQLExpression) throws -> SQLStatement {
-        let statement = try prepare(sql: expression.sql)
-        do {
-            try statement.bind(parameters: expression.bindings)
-        } catch {
-            statement.finalize()
-            throw error
-        }
-        return statement
-    }
-}

@@ -11,9 +11,6 @@ public struct SQLCondition<Root>: ExpressibleByStringInterpolation {
     /// Why the condition could not be built (a key path that reads no column), thrown where it is used.
     let error: SQLError?
 
-    /// The interpolation of a condition written in SQL.
-    public typealias StringInterpolation = SQLInterpolation<Root>
-
     /// The condition's SQL text and its values.
     var expression: SQLExpression {
         if case .expression(let expression) = predicate.form { return expression }

@@ -117,11 +117,11 @@ struct ComputedTableNote: SQLCodable {
         #expect(try context.count(Book.self) == 5)
         #expect(try context.exists(Book.self, where: Book.title.like("%Windward")))
         #expect(try !context.exists(Book.self, where: Book.title.like("%Nowhere%")))
-        #expect(try context.sum(Book.price, of: Book.self) == .real(8.5 + 12 + 10 + 9.99 + 15.25))
-        #expect(try context.average(Review.stars, of: Review.self) == .real(4.25))
-        #expect(try context.minimum(Author.born, of: Author.self) == .long(1929))
-        #expect(try context.maximum(Book.title, of: Book.self, where: Book.authorID.equals(1)) == .text("The Dispossessed"))
-        #expect(try context.sum(Book.price, of: Book.self, where: Book.id.equals(999)) == .null)
+        #expect(try context.sum(column: Book.price, of: Book.self) == .real(8.5 + 12 + 10 + 9.99 + 15.25))
+        #expect(try context.avg(column: Review.stars, of: Review.self) == .real(4.25))
+        #expect(try context.min(column: Author.born, of: Author.self) == .long(1929))
+        #expect(try context.max(column: Book.title, of: Book.self, where: Book.authorID.equals(1)) == .text("The Dispossessed"))
+        #expect(try context.sum(column: Book.price, of: Book.self, where: Book.id.equals(999)) == .null)
     }
 
     @Test func requiredReadersThrowSkipSQLsNullColumnNamingTheColumn() throws {

@@ -133,6 +133,25 @@ struct PlainProfile: Codable, SQLCodable, ProfileFields, Equatable {
         #expect(try context.query(PlainProfile.self).where(\.code == Self.code).fetchAll().map(\.id) == [1])
     }
 
+    @Test func keyPathConditionsAndColumnPredicatesCombineInOneTree() throws {
+        let context = try SQLContext(path: nil)
+        try context.createTableIfNotExists(MacroProfile.self)
+        let days = (0..<4).map { Self.joined.addingTimeInterval(Double($0) * 86_400) }
+        for (index, day) in days.enumerated() {
+            try context.insert(MacroProfile(id: Int64(index + 1), name: "m\(index + 1)", tags: [], scores: [:],
+                                            address: Address(street: "s", zip: 1), joined: day, mood: .calm, code: UUID()))
+        }
+        let query = context.query(MacroProfile.self).orderBy(MacroProfile.id)
+        let mixed = query.where(\.joined > days[1] && MacroProfile.name.equals("m4"))
+        let untyped = query.where(MacroProfile.joined.greaterThan(SQLValue(days[1])).and(MacroProfile.name.equals("m4")))
+        #expect(mixed.expression == untyped.expression)
+        #expect(mixed.expression.sql.hasSuffix(#"WHERE ("joined" > ? AND "name" = ?) ORDER BY "id" ASC"#))
+        #expect(try mixed.fetchAll().map(\.id) == [4])
+        #expect(try query.where(MacroProfile.name.equals("m1") || \.joined > days[2]).fetchAll().map(\.id) == [1, 4])
+        #expect(try query.where(\.name == "m4" || MacroProfile.id.lessThan(3)).fetchAll().map(\.id) == [1, 2, 4])
+        #expect(try query.where(MacroProfile.id.greaterThan(1) && \.joined < days[3]).fetchAll().map(\.id) == [2, 3])
+    }
+
     @Test func theSameBadValueIsTheSameErrorWhicheverKind() throws {
         let context = try SQLContext(path: nil)
         try context.createTableIfNotExists(MacroProfile.self)

@@ -53,6 +53,27 @@ public struct SQLCondition<Root>: ExpressibleByStringInterpolation {
         SQLCondition(predicate: .any([lhs.predicate, rhs.predicate]), error: lhs.error ?? rhs.error)
     }
 
+    /// Both: a key-path condition and a predicate over declared columns
+    /// (`\.age > 18 && Person.city.equals("Oslo")`), in one tree.
+    public static func && (lhs: SQLCondition, rhs: SQLPredicate) -> SQLCondition {
+        SQLCondition(predicate: .all([lhs.predicate, rhs]), error: lhs.error)
+    }
+
+    /// Both: a predicate over declared columns and a key-path condition, in one tree.
+    public static func && (lhs: SQLPredicate, rhs: SQLCondition) -> SQLCondition {
+        SQLCondition(predicate: .all([lhs, rhs.predicate]), error: rhs.error)
+    }
+
+    /// Either: a key-path condition or a predicate over declared columns, in one tree.
+    public static func || (lhs: SQLCondition, rhs: SQLPredicate) -> SQLCondition {
+        SQLCondition(predicate: .any([lhs.predicate, rhs]), error: lhs.error)
+    }
+
+    /// Either: a predicate over declared columns or a key-path condition, in one tree.
+    public static func || (lhs: SQLPredicate, rhs: SQLCondition) -> SQLCondition {
+        SQLCondition(predicate: .any([lhs, rhs.predicate]), error: rhs.error)
+    }
+
     /// The negation of the condition.
     public static prefix func ! (condition: SQLCondition) -> SQLCondition {
         SQLCondition(predicate: .negation(condition.predicate), error: condition.error)

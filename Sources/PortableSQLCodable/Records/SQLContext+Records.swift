@@ -297,34 +297,6 @@ extension SQLContext {
         }
     }
 
-    /// The sum of `column` over the matching rows (`.null` when none).
-    ///
-    /// - Throws: `SQLError` from SQLite (an integer overflow, for example).
-    public func sum<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try aggregate("SUM(\(column.quotedIdentifier))", type, schema, predicate)
-    }
-
-    /// The average of `column` over the matching rows (`.null` when none).
-    ///
-    /// - Throws: `SQLError` from SQLite.
-    public func average<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try aggregate("AVG(\(column.quotedIdentifier))", type, schema, predicate)
-    }
-
-    /// The smallest value of `column` over the matching rows (`.null` when none).
-    ///
-    /// - Throws: `SQLError` from SQLite.
-    public func minimum<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try aggregate("MIN(\(column.quotedIdentifier))", type, schema, predicate)
-    }
-
-    /// The largest value of `column` over the matching rows (`.null` when none).
-    ///
-    /// - Throws: `SQLError` from SQLite.
-    public func maximum<T: SQLCodable>(_ column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try aggregate("MAX(\(column.quotedIdentifier))", type, schema, predicate)
-    }
-
     /// `SELECT expression FROM table WHERE …`'s one value, as SkipSQL writes it.
     func aggregate<T: SQLCodable>(_ expression: String, _ type: T.Type, _ schema: String?, _ predicate: SQLPredicate?) throws -> SQLValue {
         let (whereClause, parameters) = Self.whereClause(predicate)

@@ -43,40 +43,38 @@ extension SQLContext {
         try fetch(type, primaryKey: primaryKeys)
     }
 
-    /// The sum of `column` over the matching rows; see `sum(_:of:where:)`.
+    /// The sum of `column` over the matching rows (`.null` when none).
     ///
-    /// - Throws: `SQLError` from SQLite.
+    /// - Throws: `SQLError` from SQLite (an integer overflow, for example).
     public func sum<T: SQLCodable>(column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try sum(column, of: type, inSchema: schema, where: predicate)
+        try aggregate("SUM(\(column.quotedIdentifier))", type, schema, predicate)
     }
 
-    /// The average of `column` over the matching rows; see `average(_:of:where:)`.
+    /// The average of `column` over the matching rows (`.null` when none).
     ///
     /// - Throws: `SQLError` from SQLite.
     public func avg<T: SQLCodable>(column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try average(column, of: type, inSchema: schema, where: predicate)
+        try aggregate("AVG(\(column.quotedIdentifier))", type, schema, predicate)
     }
 
-    /// The smallest value of `column` over the matching rows; see `minimum(_:of:where:)`.
+    /// The smallest value of `column` over the matching rows (`.null` when none).
     ///
-    /// Kept under SkipSQL's name, which SkipSQL code calls. Inside an extension of `SQLContext`,
-    /// this name hides the standard library's `min(_:_:)`: write `Swift.min(a, b)` there.
-    /// PortableSQL's own name for it is `minimum(_:of:where:)`.
+    /// Inside an extension of `SQLContext`, this name hides the standard library's `min(_:_:)`:
+    /// write `Swift.min(a, b)` there. Typed queries have `select(.min(\.property))`.
     ///
     /// - Throws: `SQLError` from SQLite.
     public func min<T: SQLCodable>(column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try minimum(column, of: type, inSchema: schema, where: predicate)
+        try aggregate("MIN(\(column.quotedIdentifier))", type, schema, predicate)
     }
 
-    /// The largest value of `column` over the matching rows; see `maximum(_:of:where:)`.
+    /// The largest value of `column` over the matching rows (`.null` when none).
     ///
-    /// Kept under SkipSQL's name, which SkipSQL code calls. Inside an extension of `SQLContext`,
-    /// this name hides the standard library's `max(_:_:)`: write `Swift.max(a, b)` there.
-    /// PortableSQL's own name for it is `maximum(_:of:where:)`.
+    /// Inside an extension of `SQLContext`, this name hides the standard library's `max(_:_:)`:
+    /// write `Swift.max(a, b)` there. Typed queries have `select(.max(\.property))`.
     ///
     /// - Throws: `SQLError` from SQLite.
     public func max<T: SQLCodable>(column: SQLColumn, of type: T.Type, inSchema schema: String? = nil, where predicate: SQLPredicate? = nil) throws -> SQLValue {
-        try maximum(column, of: type, inSchema: schema, where: predicate)
+        try aggregate("MAX(\(column.quotedIdentifier))", type, schema, predicate)
     }
 
     /// The rows of `expression` as arrays of values, read as you iterate.

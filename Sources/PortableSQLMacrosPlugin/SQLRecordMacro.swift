@@ -27,7 +27,7 @@ public struct SQLRecordMacro: ExtensionMacro {
         let columnList = properties.map { "Self.\($0.identifier)" }.joined(separator: ", ")
         lines.append("\(access)static let table = SQLTable(name: \(literal(tableName)), columns: [\(columnList)])")
         lines.append("\(access)init(row: SQLRow, context: SQLContext) throws {")
-        lines.append("    let layout = SQLRecordLayout(Self.table)")
+        lines.append("    let table = Self.table")
         lines += properties.enumerated().map { index, property in "    self.\(property.identifier) = \(reader(property, index))" }
         lines.append("}")
         lines.append("\(access)static func column(for keyPath: AnyKeyPath) -> SQLColumn? {")
@@ -36,9 +36,9 @@ public struct SQLRecordMacro: ExtensionMacro {
         lines.append("}")
         lines.append("\(access)func encode(row: inout SQLRow) throws {")
         // By position, as `init(row:context:)` reads: no look-up of each column by name.
-        if !properties.isEmpty { lines.append("    let layout = SQLRecordLayout(Self.table)") }
+        if !properties.isEmpty { lines.append("    let table = Self.table") }
         for (index, property) in properties.enumerated() {
-            let assignment = "layout.setValue(\(writer(property)), at: \(index), in: &row)"
+            let assignment = "table.setValue(\(writer(property)), at: \(index), in: &row)"
             // A nil with a declared default is left out of the row, so that the default applies.
             lines.append(property.isOptional && property.hasDefault ? "    if self.\(property.identifier) != nil { \(assignment) }" : "    " + assignment)
         }
@@ -59,7 +59,7 @@ public struct SQLRecordMacro: ExtensionMacro {
     private static func columnType(_ property: RecordProperty) -> String {
         switch property.storedType {
         case .direct(let direct): return StoredType.knownColumnTypes[direct.rawValue] ?? ".null"
-        case .supported(let typeName): return StoredType.knownColumnTypes[typeName] ?? "SQLRecordLayout.columnType(of: \(typeName).self)"
+        case .supported(let typeName): return StoredType.knownColumnTypes[typeName] ?? "SQLTable.columnType(of: \(typeName).self)"
         }
     }
 
@@ -67,7 +67,7 @@ public struct SQLRecordMacro: ExtensionMacro {
     private static func reader(_ property: RecordProperty, _ index: Int) -> String {
         let optional = property.isOptional
         func read(_ reader: String) -> String {
-            optional ? "layout.\(reader)(at: \(index), in: row)" : "try layout.\(reader)Required(at: \(index), in: row)"
+            optional ? "table.\(reader)(at: \(index), in: row)" : "try table.\(reader)Required(at: \(index), in: row)"
         }
         switch property.storedType {
         case .direct(.int64): return read("longValue")
@@ -76,7 +76,7 @@ public struct SQLRecordMacro: ExtensionMacro {
         case .direct(.bool): return optional ? "\(read("longValue")).map { $0 != 0 }" : "\(read("longValue")) != 0"
         case .direct(.string): return read("textValue")
         case .direct(.data): return read("blobValue")
-        case .supported: return optional ? "try layout.value(at: \(index), in: row)" : "try layout.valueRequired(at: \(index), in: row)"
+        case .supported: return optional ? "try table.value(at: \(index), in: row)" : "try table.valueRequired(at: \(index), in: row)"
         }
     }
 
@@ -84,7 +84,7 @@ public struct SQLRecordMacro: ExtensionMacro {
     private static func writer(_ property: RecordProperty) -> String {
         switch property.storedType {
         case .direct: return "SQLValue(self.\(property.identifier))"
-        case .supported: return "try SQLRecordLayout.sqlValue(self.\(property.identifier))"
+        case .supported: return "try SQLTable.sqlValue(self.\(property.identifier))"
         }
     }
 

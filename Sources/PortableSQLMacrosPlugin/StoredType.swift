@@ -6,7 +6,7 @@ enum StoredType: Equatable {
     /// A type with a reader of its own on `SQLColumn` (`longValue(in:)`, …), named in Swift as
     /// `swiftName`.
     case direct(DirectType)
-    /// Any other type, read and written through `SQLRecordLayout`'s generic functions: an
+    /// Any other type, read and written through `SQLTable`'s generic functions: an
     /// `SQLColumnValue`, a `RawRepresentable` enum of one, or any other `Codable` value (an
     /// array, a dictionary, a nested struct), stored as JSON text; the compiler picks which.
     case supported(typeName: String)

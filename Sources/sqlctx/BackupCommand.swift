@@ -32,8 +32,8 @@ struct BackupCommand: ParsableCommand {
             let context = try openExistingDatabase(database, key: key, settings: try cipherOptions.settings, readOnly: true)
             defer { try? context.close() }
             var pages = 0
-            let progress: (SQLBackupProgress) -> Bool = { report in
-                pages = report.totalPages
+            let progress: (Int, Int) -> Bool = { _, total in
+                pages = total
                 return true
             }
             if let key {

@@ -33,10 +33,10 @@ struct CheckCommand: ParsableCommand {
             // fails, where SQLCipher's check names each such page. SQLCipher 3 has no page check.
             var problems: [String] = []
             if context.isEncrypted, let major = context.cipherMajorVersion, major >= 4 {
-                problems = try context.cipherIntegrityCheck().problems
+                problems = try context.cipherIntegrityCheck()
             }
             if problems.isEmpty {
-                problems = try context.integrityCheck(quick: quick).problems
+                problems = try context.integrityCheck(quick: quick)
             }
             guard problems.isEmpty else {
                 problems.forEach { print($0) }

@@ -88,7 +88,7 @@ struct DocumentationPages {
         "Sources/PortableSQL/PortableSQL.docc/PortableSQL.md": 1,
         "Sources/PortableSQL/PortableSQL.docc/ReadingTheSchema.md": 1,
         "Sources/PortableSQL/PortableSQL.docc/SwiftFunctions.md": 1,
-        "Sources/PortableSQL/PortableSQL.docc/UsingAPool.md": 1,
+        "Sources/PortableSQL/PortableSQL.docc/UsingAPool.md": 2,
         "Sources/PortableSQLCluster/PortableSQLCluster.docc/PortableSQLCluster.md": 1,
         "Sources/PortableSQLCluster/PortableSQLCluster.docc/RunningACluster.md": 1,
         "Sources/PortableSQLCodable/PortableSQLCodable.docc/CodableRecords.md": 1,

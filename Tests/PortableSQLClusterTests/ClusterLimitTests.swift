@@ -102,7 +102,7 @@ import Testing
 
     @Test func aPoolRunsOverTheCluster() async throws {
         let cluster = try LocalCluster()
-        let pool = try SQLContextPool(path: "pooled", configuration: .init(maximumReaderCount: 2, engine: .cluster(cluster.addresses, options: testOptions)))
+        let pool = try SQLContextPool(path: "pooled", configuration: .cluster(cluster.addresses, options: testOptions), maximumReaderCount: 2)
         defer { try? pool.close() }
         try await pool.write { db in try db.exec(sql: "CREATE TABLE n(v INTEGER)") }
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -37,7 +37,7 @@ import Testing
 
     @Test func aPoolOverTheClusterClosesWithoutCheckpointingTheNodes() async throws {
         let cluster = try LocalCluster()
-        let pool = try SQLContextPool(path: "pooled", configuration: .init(maximumReaderCount: 1, engine: .cluster(cluster.addresses, options: testOptions)))
+        let pool = try SQLContextPool(path: "pooled", configuration: .cluster(cluster.addresses, options: testOptions), maximumReaderCount: 1)
         try await pool.write { db in try db.execute(script: "CREATE TABLE n(v); INSERT INTO n VALUES (1)") }
         let refused = await #expect(throws: SQLError.self) { try await pool.read { db in try db.exec(sql: "PRAGMA user_version(6)") } }
         #expect(refused?.resultCode == .readOnly)

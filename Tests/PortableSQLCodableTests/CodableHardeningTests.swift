@@ -213,7 +213,7 @@ private struct Visit: Codable, SQLCodable, Equatable {
         #expect(try context.query(Widths.self).where(\.a == nil).fetchAll().count == 1)
         #expect(try context.query(Widths.self).orderBy(\.d).fetchAll().map(\.d) == [nil, 4.5])
         #expect(try context.query(Widths.self).orderBy(\.b).fetchAll().map(\.a) == [nil, 1])
-        #expect(try context.query(Widths.self).orderBy(\.e, .descending).fetchAll().map(\.a) == [1, nil])
+        #expect(try context.query(Widths.self).orderBy(\.e, order: .descending).fetchAll().map(\.a) == [1, nil])
         #expect(try context.query(Widths.self).orderBy(\.f).fetchAll().map(\.a) == [nil, 1])
     }
 
@@ -405,7 +405,7 @@ private struct Gamma_Item: Codable, SQLCodable { var id: Int?; var h: String }
         #expect(throws: SQLError.self) { try context.query(PricedClass.self).orderBy(\.doubled).eval().load() }
         #expect(throws: SQLError.self) { try context.query(PricedClass.self).where(\.price == 20).eval().load() }
         #expect(try context.query(PricedClass.self).where(\.changes == 0).eval().load().map(\.price) == [10, 20])
-        #expect(try context.query(Priced.self).orderBy(.desc(\.price)).eval().load().isEmpty)
+        #expect(try context.query(Priced.self).orderBy(\.price, order: .descending).eval().load().isEmpty)
     }
 
     @Test func aDateThatIsNaNIsRefused() throws {

@@ -57,7 +57,7 @@ import Testing
         }
     }
 
-    /// The same reading written by position through `SQLRecordLayout`, as `@SQLRecord` writes it.
+    /// The same reading written by position through `SQLTable`'s readers by position, as `@SQLRecord` writes it.
     struct PositionalReading: SQLCodable {
         var reading: Reading
         static let table = Reading.table
@@ -71,12 +71,12 @@ import Testing
         }
 
         func encode(row: inout SQLRow) throws {
-            let layout = SQLRecordLayout(Self.table)
-            layout.setValue(SQLValue(reading.id), at: 0, in: &row)
-            layout.setValue(SQLValue(reading.label), at: 1, in: &row)
-            layout.setValue(SQLValue(reading.value), at: 2, in: &row)
-            layout.setValue(SQLValue(reading.note), at: 3, in: &row)
-            layout.setValue(SQLValue(reading.data), at: 4, in: &row)
+            let table = Self.table
+            table.setValue(SQLValue(reading.id), at: 0, in: &row)
+            table.setValue(SQLValue(reading.label), at: 1, in: &row)
+            table.setValue(SQLValue(reading.value), at: 2, in: &row)
+            table.setValue(SQLValue(reading.note), at: 3, in: &row)
+            table.setValue(SQLValue(reading.data), at: 4, in: &row)
         }
     }
 
@@ -208,14 +208,14 @@ import Testing
     }
 
     @Test func aPositionalWriteIntoAnotherRowGoesByName() throws {
-        let layout = SQLRecordLayout(Reading.table)
+        let table = Reading.table
         var row = SQLRow()
-        layout.setValue(.text("by name"), at: 1, in: &row)
-        layout.setValue(.long(7), at: 0, in: &row)
+        table.setValue(.text("by name"), at: 1, in: &row)
+        table.setValue(.long(7), at: 0, in: &row)
         #expect(row[Reading.label] == .text("by name"))
         #expect(row[Reading.id] == .long(7))
         #expect(row.columns.map(\.name) == ["label", "id"])
-        layout.setValue(nil, at: 1, in: &row)
+        table.setValue(nil, at: 1, in: &row)
         #expect(row[Reading.label] == nil)
         #expect(row.columns.map(\.name) == ["id"])
     }

@@ -63,7 +63,7 @@ import Testing
             ("interpolated", { try context.query(Person.self).where("\(\.age) < \(30)").fetchAll().map(\.name).joined() }),
             ("count", { String(try context.query(Person.self).where(\.age > 20).count()) }),
             ("SkipSQL count", { String(try context.count(Author.self, where: Author.born.greaterThan(SQLValue.long(1800)))) }),
-            ("select", { try context.query(Person.self).select(\.name).orderBy(.asc(\.name)).fetchAll().joined(separator: ",") }),
+            ("select", { try context.query(Person.self).select(\.name).orderBy(\.name).fetchAll().joined(separator: ",") }),
             ("join", {
                 try context.query(Book.self, alias: "b").join(Author.self, alias: "a", on: Book.authorID).eval().map { try "\($0.get().0?.title ?? "")/\($0.get().1?.name ?? "")" }.joined()
             }),

@@ -66,10 +66,10 @@ import Testing
             Self.copies.append(row)
             row[Self.name] = "second"
             row[Self.photo] = nil
-            let layout = SQLRecordLayout(Self.table)
-            layout.setValue(.text("third"), at: 1, in: &row)
-            layout.setValue(.blob(Data([3])), at: 2, in: &row)
-            layout.setValue(nil, at: 2, in: &row)
+            let table = Self.table
+            table.setValue(.text("third"), at: 1, in: &row)
+            table.setValue(.blob(Data([3])), at: 2, in: &row)
+            table.setValue(nil, at: 2, in: &row)
         }
     }
 

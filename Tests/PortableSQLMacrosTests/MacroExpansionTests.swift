@@ -56,21 +56,21 @@ import Testing
                 static let price = SQLColumn(name: "price", type: .real, defaultValue: 9.99)
                 static let pages = SQLColumn(name: "pages", type: .long)
                 static let published = SQLColumn(name: "published", type: .real, nullable: false)
-                static let genre = SQLColumn(name: "genre", type: SQLRecordLayout.columnType(of: Genre.self), nullable: false)
-                static let tags = SQLColumn(name: "tags", type: SQLRecordLayout.columnType(of: Tags.self))
+                static let genre = SQLColumn(name: "genre", type: SQLTable.columnType(of: Genre.self), nullable: false)
+                static let tags = SQLColumn(name: "tags", type: SQLTable.columnType(of: Tags.self))
                 static let table = SQLTable(name: "book", columns: [Self.id, Self.authorID, Self.title, Self.price, Self.pages, Self.published, Self.genre, Self.tags])
                 init(row: SQLRow, context: SQLContext) throws {
-                    let layout = SQLRecordLayout(Self.table)
-                    self.id = try layout.longValueRequired(at: 0, in: row)
-                    self.authorID = try layout.longValueRequired(at: 1, in: row)
-                    self.title = try layout.textValueRequired(at: 2, in: row)
-                    self.price = layout.realValue(at: 3, in: row)
-                    self.pages = layout.longValue(at: 4, in: row).map {
+                    let table = Self.table
+                    self.id = try table.longValueRequired(at: 0, in: row)
+                    self.authorID = try table.longValueRequired(at: 1, in: row)
+                    self.title = try table.textValueRequired(at: 2, in: row)
+                    self.price = table.realValue(at: 3, in: row)
+                    self.pages = table.longValue(at: 4, in: row).map {
                         Int($0)
                     }
-                    self.published = try layout.valueRequired(at: 5, in: row)
-                    self.genre = try layout.valueRequired(at: 6, in: row)
-                    self.tags = try layout.value(at: 7, in: row)
+                    self.published = try table.valueRequired(at: 5, in: row)
+                    self.genre = try table.valueRequired(at: 6, in: row)
+                    self.tags = try table.value(at: 7, in: row)
                 }
                 static func column(for keyPath: AnyKeyPath) -> SQLColumn? {
                     if keyPath == \\Self.id {
@@ -100,17 +100,17 @@ import Testing
                     return nil
                 }
                 func encode(row: inout SQLRow) throws {
-                    let layout = SQLRecordLayout(Self.table)
-                    layout.setValue(SQLValue(self.id), at: 0, in: &row)
-                    layout.setValue(SQLValue(self.authorID), at: 1, in: &row)
-                    layout.setValue(SQLValue(self.title), at: 2, in: &row)
+                    let table = Self.table
+                    table.setValue(SQLValue(self.id), at: 0, in: &row)
+                    table.setValue(SQLValue(self.authorID), at: 1, in: &row)
+                    table.setValue(SQLValue(self.title), at: 2, in: &row)
                     if self.price != nil {
-                        layout.setValue(SQLValue(self.price), at: 3, in: &row)
+                        table.setValue(SQLValue(self.price), at: 3, in: &row)
                     }
-                    layout.setValue(SQLValue(self.pages), at: 4, in: &row)
-                    layout.setValue(try SQLRecordLayout.sqlValue(self.published), at: 5, in: &row)
-                    layout.setValue(try SQLRecordLayout.sqlValue(self.genre), at: 6, in: &row)
-                    layout.setValue(try SQLRecordLayout.sqlValue(self.tags), at: 7, in: &row)
+                    table.setValue(SQLValue(self.pages), at: 4, in: &row)
+                    table.setValue(try SQLTable.sqlValue(self.published), at: 5, in: &row)
+                    table.setValue(try SQLTable.sqlValue(self.genre), at: 6, in: &row)
+                    table.setValue(try SQLTable.sqlValue(self.tags), at: 7, in: &row)
                 }
             }
             """)
@@ -135,10 +135,10 @@ import Testing
                 public static let views = SQLColumn(name: "views", type: .long, nullable: false)
                 public static let table = SQLTable(name: "Tag", columns: [Self.name, Self.uses, Self.views])
                 public init(row: SQLRow, context: SQLContext) throws {
-                    let layout = SQLRecordLayout(Self.table)
-                    self.name = try layout.textValueRequired(at: 0, in: row)
-                    self.uses = Int(try layout.longValueRequired(at: 1, in: row))
-                    self.views = Int(try layout.longValueRequired(at: 2, in: row))
+                    let table = Self.table
+                    self.name = try table.textValueRequired(at: 0, in: row)
+                    self.uses = Int(try table.longValueRequired(at: 1, in: row))
+                    self.views = Int(try table.longValueRequired(at: 2, in: row))
                 }
                 public static func column(for keyPath: AnyKeyPath) -> SQLColumn? {
                     if keyPath == \\Self.name {
@@ -153,10 +153,10 @@ import Testing
                     return nil
                 }
                 public func encode(row: inout SQLRow) throws {
-                    let layout = SQLRecordLayout(Self.table)
-                    layout.setValue(SQLValue(self.name), at: 0, in: &row)
-                    layout.setValue(SQLValue(self.uses), at: 1, in: &row)
-                    layout.setValue(SQLValue(self.views), at: 2, in: &row)
+                    let table = Self.table
+                    table.setValue(SQLValue(self.name), at: 0, in: &row)
+                    table.setValue(SQLValue(self.uses), at: 1, in: &row)
+                    table.setValue(SQLValue(self.views), at: 2, in: &row)
                 }
             }
             """)
@@ -196,8 +196,8 @@ import Testing
                 static let good = SQLColumn(name: "good", type: .long, nullable: false)
                 static let table = SQLTable(name: "Bad", columns: [Self.good])
                 init(row: SQLRow, context: SQLContext) throws {
-                    let layout = SQLRecordLayout(Self.table)
-                    self.good = try layout.longValueRequired(at: 0, in: row)
+                    let table = Self.table
+                    self.good = try table.longValueRequired(at: 0, in: row)
                 }
                 static func column(for keyPath: AnyKeyPath) -> SQLColumn? {
                     if keyPath == \\Self.good {
@@ -206,8 +206,8 @@ import Testing
                     return nil
                 }
                 func encode(row: inout SQLRow) throws {
-                    let layout = SQLRecordLayout(Self.table)
-                    layout.setValue(SQLValue(self.good), at: 0, in: &row)
+                    let table = Self.table
+                    table.setValue(SQLValue(self.good), at: 0, in: &row)
                 }
             }
             """, diagnostics: [

@@ -96,7 +96,7 @@ import Testing
         #expect(Artist.column(for: \Artist.born) == Artist.born)
         #expect(Artist.column(for: \Artist.cache) == nil)
         let query = context.query(Artist.self)
-        #expect(try query.where(\.born > 1930 && \.rank == nil).orderBy(.desc(\.born)).fetchAll().map(\.name) == ["Butler", "Oliver"])
+        #expect(try query.where(\.born > 1930 && \.rank == nil).orderBy(\.born, order: .descending).fetchAll().map(\.name) == ["Butler", "Oliver"])
         let latest = try query.select(.max(\.born)).fetchOne()
         #expect(latest == 1947)
         #expect(try context.selectAll("SELECT \(\Artwork.writerID) FROM \(Artwork.self)") == [])

@@ -8,7 +8,7 @@ import Testing
     @Test func everyConnectionIsKeyedAndTheFileStaysCiphertext() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("pool.db")
-        let pool = try SQLContextPool(path: path, key: "pool passphrase", configuration: .init(maximumReaderCount: 3))
+        let pool = try SQLContextPool(path: path, key: "pool passphrase", maximumReaderCount: 3)
         try await pool.write { db in
             try db.exec(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
         }
@@ -51,10 +51,26 @@ import Testing
         #expect(plain.code == .notADatabase)
     }
 
+    /// A key with an engine that has no cipher is refused before any file is made, and so is an
+    /// empty key; `prepareConnection` runs after the key, on every connection.
+    @Test func aKeyNeedsASQLCipherEngineAndPrepareConnectionRunsAfterIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("keyed.db")
+        let plain = try #require(throws: SQLError.self) { try SQLContextPool(path: path, key: "k", configuration: .platform) }
+        #expect(plain.resultCode == .misuse && plain.message.contains("SQLCipher"), "\(plain)")
+        let empty = try #require(throws: SQLError.self) { try SQLContextPool(path: path, key: "") }
+        #expect(empty.resultCode == .misuse, "\(empty)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let pool = try SQLContextPool(path: path, key: "k") { try $0.exec(sql: "PRAGMA synchronous = NORMAL") }
+        #expect(try pool.read { try $0.selectAll(sql: "PRAGMA synchronous")[0][0].longValue } == 1)
+        #expect(try pool.write { try $0.selectAll(sql: "PRAGMA cipher_version").count } == 1)
+        try pool.close()
+    }
+
     @Test func aClosedWriterAndReaderAreReopenedWithTheKey() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("reopen.db")
-        let pool = try SQLContextPool(path: path, key: "pool passphrase", configuration: .init(maximumReaderCount: 1))
+        let pool = try SQLContextPool(path: path, key: "pool passphrase", maximumReaderCount: 1)
         try await pool.write { try $0.execute(script: "CREATE TABLE note (body TEXT NOT NULL); INSERT INTO note VALUES ('kept')") }
         let writeError = await #expect(throws: SQLError.self) {
             try await pool.write { db in

@@ -37,7 +37,7 @@ internal import PortableSQLSystem
         // While the backup is written, its temporary file and journal are already private.
         let backup = directory.path("backup.db")
         var seen: [mode_t] = []
-        let watch: (SQLBackupProgress) -> Bool = { _ in
+        let watch: (Int, Int) -> Bool = { _, _ in
             seen += Self.temporaryFiles(in: directory).compactMap(Self.mode)
             return true
         }
@@ -76,7 +76,7 @@ internal import PortableSQLSystem
         // The copy is written under a temporary name, mode 0600 with its journal; it gets the
         // source's mode only once complete, as it takes its name.
         var seen: [String: mode_t] = [:]
-        let watch: (SQLBackupProgress) -> Bool = { _ in
+        let watch: (Int, Int) -> Bool = { _, _ in
             for file in Self.temporaryFiles(in: directory) { seen[URL(fileURLWithPath: file).lastPathComponent] = Self.mode(file) }
             return true
         }

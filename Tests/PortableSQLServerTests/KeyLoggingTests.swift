@@ -39,7 +39,7 @@ import Testing
 
         // A pool keyed with the secret, every connection logging.
         let pool = try SQLContextPool(
-            path: directory.path("pool.db"), key: .passphrase(Self.secret), configuration: .init().loggingStatements(to: logging))
+            path: directory.path("pool.db"), key: .passphrase(Self.secret), prepareConnection: logging.loggingStatements())
         let service = SQLContextPoolService(pool: pool, logging: logging)
         try await service.write { db in try db.exec(sql: "CREATE TABLE IF NOT EXISTS note (body TEXT)") }
         try await service.write { db in try db.exec(sql: "INSERT INTO note VALUES (?)", parameters: ["hello"]) }
@@ -65,7 +65,7 @@ extension KeyLoggingTests {
         let capture = LogCapture()
         let logging = SQLLogging(logger: capture.logger(level: .info), label: "vault")
         let path = "file:\(directory.path("uri.db"))?key=\(Self.secret)"
-        let pool = try SQLContextPool(path: path, configuration: .init(engine: .plus))
+        let pool = try SQLContextPool(path: path, configuration: .plus)
         let service = SQLContextPoolService(pool: pool, logging: logging)
         try await service.write { db in try db.exec(sql: "CREATE TABLE note (body TEXT)") }
         let group = ServiceGroup(services: [service], logger: capture.logger(level: .info))

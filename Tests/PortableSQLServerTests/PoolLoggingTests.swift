@@ -34,7 +34,7 @@ import Testing
         let readerCount = 3
         let pool = try SQLContextPool(
             path: directory.path("shop.db"),
-            configuration: .init(maximumReaderCount: readerCount).loggingStatements(to: logging))
+            maximumReaderCount: readerCount, prepareConnection: logging.loggingStatements())
         try await pool.write { db in try db.exec(sql: "CREATE TABLE item (name TEXT)") }
 
         // All readers at once, each held until the others have theirs: three connections.

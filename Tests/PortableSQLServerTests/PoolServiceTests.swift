@@ -12,7 +12,7 @@ import Testing
     /// A pool on `name` in `directory` with a table `note`, logged to `capture`, as a service.
     func makeService(_ directory: TemporaryDirectory, _ name: String, _ capture: LogCapture) async throws -> SQLContextPoolService {
         let logging = SQLLogging(logger: capture.logger(level: .info), label: name)
-        let pool = try SQLContextPool(path: directory.path(name), configuration: .init().loggingStatements(to: logging))
+        let pool = try SQLContextPool(path: directory.path(name), prepareConnection: logging.loggingStatements())
         let service = SQLContextPoolService(pool: pool, logging: logging)
         try await service.write { db in try db.exec(sql: "CREATE TABLE note (body TEXT NOT NULL)") }
         return service

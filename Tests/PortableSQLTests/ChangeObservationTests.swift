@@ -20,7 +20,7 @@ import Testing
         var seen: [(tables: Set<String>, count: Int64?)] = []
         let observation = try db.observeChanges(in: .tables("NOTE")) { changes in
             // The handler may read the committed data on the same context.
-            seen.append((changes.tables, try? db.selectAll(sql: "SELECT count(*) FROM note")[0][0].longValue))
+            seen.append((changes.tableNames, try? db.selectAll(sql: "SELECT count(*) FROM note")[0][0].longValue))
         }
         try db.exec(sql: "INSERT INTO note (title) VALUES ('one')")
         try db.exec(sql: "INSERT INTO tag VALUES ('unwatched')")
@@ -42,7 +42,7 @@ import Testing
         let db = try Self.notes(engine, in: directory)
         defer { try? db.close() }
         var seen: [Set<String>] = []
-        let observation = try db.observeChanges { seen.append($0.tables) }
+        let observation = try db.observeChanges { seen.append($0.tableNames) }
         struct Undo: Error {}
         #expect(throws: Undo.self) {
             try db.transaction {
@@ -74,17 +74,17 @@ import Testing
         let db = try Self.notes(engine, in: directory)
         defer { try? db.close() }
         try db.exec(sql: "INSERT INTO note (id, title) VALUES (1, 'a'), (2, 'b'), (3, 'c')")
-        var seen: [[SQLRowChange]] = []
-        let observation = try db.observeChanges(in: .rows(table: "note", rowIDs: [2, 3])) { seen.append($0.rowChanges) }
+        var seen: [SQLObservedRegion] = []
+        let observation = try db.observeChanges(in: .rows(table: "note", rowIDs: [2, 3])) { seen.append($0) }
         try db.exec(sql: "UPDATE note SET title = 'A' WHERE id = 1")
         #expect(seen.isEmpty)
         try db.exec(sql: "UPDATE note SET title = upper(title)")
-        #expect(seen == [[SQLRowChange(action: .update, database: "main", table: "note", rowID: 2), SQLRowChange(action: .update, database: "main", table: "note", rowID: 3)]])
+        #expect(seen == [.rows(table: "note", rowIDs: [2, 3])])
         // SQLite empties a table at once for a DELETE without WHERE, and reports no row, unless observed.
         try db.exec(sql: "DELETE FROM note")
-        #expect(seen.last == [SQLRowChange(action: .delete, database: "main", table: "note", rowID: 2), SQLRowChange(action: .delete, database: "main", table: "note", rowID: 3)])
+        #expect(seen.last == .rows(table: "note", rowIDs: [2, 3]))
         try db.exec(sql: "INSERT INTO note (id, title) VALUES (3, 'again')")
-        #expect(seen.last == [SQLRowChange(action: .insert, database: "main", table: "note", rowID: 3)])
+        #expect(seen.last == .rows(table: "note", rowIDs: [3]))
         #expect(seen.count == 3)
         withExtendedLifetime(observation) {}
     }
@@ -233,7 +233,7 @@ import Testing
         let rowsSeen = SharedCount()
         let observation = try pool.observeChanges(in: .rows(table: "note", rowIDs: [1])) { changes in
             notified.add()
-            rowsSeen.add(changes.rowChanges.count)
+            rowsSeen.add(changes.rowIDs.count)
         }
         try pool.write { try $0.exec(sql: "INSERT INTO note (id, title) VALUES (1, 'x'), (2, 'y')") }
         try pool.write { try $0.exec(sql: "UPDATE note SET title = 'z' WHERE id = 2") }

@@ -146,7 +146,7 @@ import Testing
         let interrupter = Thread {
             while !done.isSet {
                 Thread.sleep(forTimeInterval: 0.05)
-                handle.interrupt()
+                handle()
             }
         }
         interrupter.start()
@@ -160,7 +160,7 @@ import Testing
         Thread.sleep(forTimeInterval: 0.1)
         #expect(try context.selectAll(sql: "SELECT 2") == [[2]])
         try context.close()
-        handle.interrupt()
+        handle()
     }
 }
 

@@ -49,7 +49,7 @@ import Testing
 
     @Test func aReaderClosedByItsClosureIsReplaced() async throws {
         let directory = try TemporaryDirectory()
-        let pool = try SQLContextPool(path: directory.path("reader.db"), configuration: .init(maximumReaderCount: 1))
+        let pool = try SQLContextPool(path: directory.path("reader.db"), maximumReaderCount: 1)
         try blockingWrite(pool, "CREATE TABLE item (n INTEGER NOT NULL); INSERT INTO item VALUES (1)")
         expectClosedError(try #require(throws: SQLError.self) { try blockingRead(pool, "SELECT n FROM item", thenClose: true) })
         #expect(try blockingRead(pool, "SELECT count(*) FROM item") == [[.long(1)]])

@@ -27,7 +27,7 @@ import Testing
     }
 
     func makeBank(_ directory: TemporaryDirectory, readers: Int = 4) throws -> SQLContextPool {
-        let pool = try SQLContextPool(path: directory.path("bank.db"), configuration: .init(maximumReaderCount: readers))
+        let pool = try SQLContextPool(path: directory.path("bank.db"), maximumReaderCount: readers)
         try pool.write { db in
             try db.execute(script: "CREATE TABLE account (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL); CREATE TABLE transfer (id INTEGER PRIMARY KEY, amount INTEGER NOT NULL)")
             for id in 1...Self.accounts {
@@ -279,14 +279,15 @@ import Testing
             let error = try #require(throws: SQLError.self) { try SQLContextPool(path: path) }
             #expect(error.code == .misuse)
         }
-        #expect(throws: SQLError.self) { try SQLContextPool(path: directory.path("x.db"), configuration: .init(maximumReaderCount: 0)) }
+        #expect(throws: SQLError.self) { try SQLContextPool(path: directory.path("x.db"), maximumReaderCount: 0) }
         #expect(throws: SQLError.self) { try SQLContextPool(path: directory.path("missing/x.db")) }
         let text = directory.path("notes.txt")
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: text))
         #expect(throws: SQLError.self) { try SQLContextPool(path: text) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: text)) == Data(repeating: 0x41, count: 4096))
-        let failing = SQLContextPool.Configuration(prepareConnection: { _ in throw SQLError(code: .auth, message: "refused") })
-        #expect(throws: SQLError.self) { try SQLContextPool(path: directory.path("prepare.db"), configuration: failing) }
+        #expect(throws: SQLError.self) {
+            try SQLContextPool(path: directory.path("prepare.db")) { _ in throw SQLError(code: .auth, message: "refused") }
+        }
 
         let pool = try makeBank(directory)
         for nested in [

@@ -60,7 +60,7 @@ import Testing
         for name in [Self.composed, Self.decomposed] {
             try context.exec(sql: "CREATE TABLE \"\(name)\" (v)")
         }
-        let seen = Locked<[SQLChangeSet]>([])
+        let seen = Locked<[SQLObservedRegion]>([])
         let observation = try context.observeChanges(in: .tables(Self.composed)) { change in seen.withLock { $0.append(change) } }
         defer { observation.cancel() }
         try context.exec(sql: "INSERT INTO \"\(Self.decomposed)\" VALUES (1)")
@@ -68,7 +68,7 @@ import Testing
         try context.exec(sql: "INSERT INTO \"\("CAF\u{E9}")\" VALUES (1)")
         #expect(seen.withLock { $0.count } == 1)
         let rows = Locked<Int>(0)
-        let rowObservation = try context.observeChanges(in: .rows(table: Self.composed, rowIDs: [1, 2])) { change in rows.withLock { $0 += change.rowChanges.count } }
+        let rowObservation = try context.observeChanges(in: .rows(table: Self.composed, rowIDs: [1, 2])) { change in rows.withLock { $0 += change.rowIDs.count } }
         defer { rowObservation.cancel() }
         try context.exec(sql: "INSERT INTO \"\(Self.decomposed)\" VALUES (2)")
         #expect(rows.withLock { $0 } == 0)

@@ -75,7 +75,7 @@ private final class ThreadResults: @unchecked Sendable {
 extension Portable {
     /// A pool of 4 readers over `path`, with the log table the mixed workload writes.
     static func makePool(path: String) throws -> SQLContextPool {
-        let pool = try SQLContextPool(path: path, configuration: .init(maximumReaderCount: 4))
+        let pool = try SQLContextPool(path: path, maximumReaderCount: 4)
         try pool.write { try $0.exec(sql: PoolWorkload.createLogSQL) }
         return pool
     }

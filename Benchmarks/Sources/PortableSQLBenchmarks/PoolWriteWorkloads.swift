@@ -4,7 +4,8 @@ import PortableSQL
 
 /// W9: one-row writes through a pool, each its own transaction, at equal durability: GRDB's
 /// `DatabasePool` (which sets `synchronous = NORMAL` in WAL) beside PortableSQL's
-/// `SQLContextPool` with its default (SQLite's FULL) and with `synchronous: .normal`.
+/// `SQLContextPool` with its default (SQLite's FULL) and with `PRAGMA synchronous = NORMAL` set by
+/// `prepareConnection`.
 ///
 /// A commit's cost is mostly the disk's: run it on a real disk, not with `TMPDIR=/dev/shm`,
 /// where `fsync` costs nothing. The checksum is the number of rows the writes changed.
@@ -16,9 +17,12 @@ enum PoolWriteWorkload {
 }
 
 extension Portable {
-    /// A pool on a new file at `path` with the table W9 writes, at `synchronous` (nil: the default).
-    static func makeWritePool(path: String, synchronous: SQLContextPool.Synchronous?) throws -> SQLContextPool {
-        let pool = try SQLContextPool(path: path, configuration: .init(maximumReaderCount: 4, synchronous: synchronous))
+    /// A pool on a new file at `path` with the table W9 writes, with `PRAGMA synchronous = NORMAL`
+    /// when `normal`, SQLite's default otherwise.
+    static func makeWritePool(path: String, normal: Bool) throws -> SQLContextPool {
+        let pool = try normal
+            ? SQLContextPool(path: path, maximumReaderCount: 4) { try $0.exec(sql: "PRAGMA synchronous = NORMAL") }
+            : SQLContextPool(path: path, maximumReaderCount: 4)
         try pool.write { try $0.exec(sql: PoolWriteWorkload.createSQL) }
         return pool
     }

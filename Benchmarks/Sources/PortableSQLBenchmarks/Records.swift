@@ -43,13 +43,13 @@ struct CodableBenchRecord: SQLCodable {
     // Read by position through the table's layout, the fastest hand-written form (reading each
     // `static let` column with `longValueRequired(in:)` measured about 9% slower in W4).
     init(row: SQLRow, context: SQLContext) throws {
-        let layout = SQLRecordLayout(Self.table)
+        let table = Self.table
         record = BenchRecord(
-            Int(try layout.longValueRequired(at: 0, in: row)), Int(try layout.longValueRequired(at: 1, in: row)),
-            Int(try layout.longValueRequired(at: 2, in: row)), Int(try layout.longValueRequired(at: 3, in: row)),
-            Int(try layout.longValueRequired(at: 4, in: row)), Int(try layout.longValueRequired(at: 5, in: row)),
-            Int(try layout.longValueRequired(at: 6, in: row)), Int(try layout.longValueRequired(at: 7, in: row)),
-            Int(try layout.longValueRequired(at: 8, in: row)), Int(try layout.longValueRequired(at: 9, in: row)))
+            Int(try table.longValueRequired(at: 0, in: row)), Int(try table.longValueRequired(at: 1, in: row)),
+            Int(try table.longValueRequired(at: 2, in: row)), Int(try table.longValueRequired(at: 3, in: row)),
+            Int(try table.longValueRequired(at: 4, in: row)), Int(try table.longValueRequired(at: 5, in: row)),
+            Int(try table.longValueRequired(at: 6, in: row)), Int(try table.longValueRequired(at: 7, in: row)),
+            Int(try table.longValueRequired(at: 8, in: row)), Int(try table.longValueRequired(at: 9, in: row)))
     }
 
     func encode(row: inout SQLRow) throws {

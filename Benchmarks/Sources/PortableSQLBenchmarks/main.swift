@@ -232,13 +232,13 @@ if selected("W8") {
 // W9: one-row write transactions through a pool, at SQLite's FULL and at GRDB's NORMAL.
 if selected("W9") {
     let grdbPool = try GRDBContender.makeWritePool(path: path("write-grdb.db"))
-    let fullPool = try Portable.makeWritePool(path: path("write-full.db"), synchronous: nil)
-    let normalPool = try Portable.makeWritePool(path: path("write-normal.db"), synchronous: .normal)
+    let fullPool = try Portable.makeWritePool(path: path("write-full.db"), normal: false)
+    let normalPool = try Portable.makeWritePool(path: path("write-normal.db"), normal: true)
     say("\nW9 \(PoolWriteWorkload.writes) one-row write transactions through a pool (ratios to GRDB, synchronous = NORMAL)")
     report.add("W9 pool writes", try harness.measure([
         ("GRDB DatabasePool (NORMAL)", { try GRDBContender.poolWrites(grdbPool) }),
         ("PortableSQL SQLContextPool (FULL, the default)", { try Portable.poolWrites(fullPool) }),
-        ("PortableSQL SQLContextPool (synchronous: .normal)", { try Portable.poolWrites(normalPool) }),
+        ("PortableSQL SQLContextPool (synchronous = NORMAL)", { try Portable.poolWrites(normalPool) }),
     ]))
     try fullPool.close()
     try normalPool.close()

@@ -34,7 +34,7 @@ public final class SQLContext {
     /// The update, commit and rollback hooks, and the observers of changes.
     let changeTracker = ChangeTracker()
     private var busyTimeoutSeconds: Double = 0
-    private let interruptHandleStorage: SQLInterruptHandle?
+    let interruptHandleStorage: InterruptHandle?
 
     private init(path: String, opened: Result<(SQLiteEngine, OpaquePointer), SQLError>, engine: SQLiteEngine?, strictness: SQLStrictness = []) {
         self.path = path
@@ -44,7 +44,7 @@ public final class SQLContext {
             self.engine = engine
             self.connection = connection
             self.closedError = SQLError.closed("database connection")
-            self.interruptHandleStorage = SQLInterruptHandle(connection: connection, engine: engine)
+            self.interruptHandleStorage = InterruptHandle(connection: connection, engine: engine)
             changeTracker.attach(connection: connection, engine: engine)
         case .failure(let error):
             self.engine = engine
@@ -219,9 +219,19 @@ public final class SQLContext {
 
     // MARK: Connection state
 
-    /// A handle that stops the running statement from another thread (`SQLITE_INTERRUPT`).
-    /// After `close()` its `interrupt()` does nothing.
-    public var interruptHandle: SQLInterruptHandle? { interruptHandleStorage }
+    /// A function that stops the statement running on this context (`SQLITE_INTERRUPT`), to call
+    /// from any thread (a context is not `Sendable`; the function is). Statements started
+    /// afterwards run normally; after `close()` it does nothing. `nil` for a context whose
+    /// connection never opened.
+    ///
+    /// ```swift
+    /// let stop = db.interruptHandle
+    /// DispatchQueue.global().asyncAfter(deadline: .now() + 5) { stop?() }
+    /// ```
+    public var interruptHandle: (@Sendable () -> Void)? {
+        guard let handle = interruptHandleStorage else { return nil }
+        return { handle.interrupt() }
+    }
 
     /// Stops the statement that is running on this context, if any, with `SQLITE_INTERRUPT`.
     /// To call from another thread, use `interruptHandle`. Never throws.

@@ -4,19 +4,21 @@ extension SQLContext {
     /// Checks the database `schema` (`PRAGMA integrity_check`, or the faster `quick_check` that
     /// skips matching indexes to their tables), reporting at most `maximumProblems` problems.
     ///
+    /// Returns each problem found, in SQLite's words; none when the database is sound.
+    ///
     /// ```swift
-    /// let report = try db.integrityCheck()
-    /// if !report.isOK { print(report.problems.joined(separator: "\n")) }
+    /// let problems = try db.integrityCheck()
+    /// if !problems.isEmpty { print(problems.joined(separator: "\n")) }
     /// ```
     /// - Throws: `SQLError` when the check cannot run: the file is not a database (or its key
     ///   is wrong), is damaged past reading (`SQLITE_CORRUPT`), there is no schema `schema`, or
     ///   the context is closed. On SQLCipher a page whose HMAC fails stops the check with an
     ///   error: run `cipherIntegrityCheck()` of PortableSQLPlus first, which names such pages.
-    public func integrityCheck(schema: String = "main", quick: Bool = false, maximumProblems: Int = 100) throws -> SQLIntegrityReport {
+    public func integrityCheck(schema: String = "main", quick: Bool = false, maximumProblems: Int = 100) throws -> [String] {
         let pragma = quick ? "quick_check" : "integrity_check"
         let rows = try selectAll(sql: "PRAGMA \(schema.quotedIdentifier).\(pragma)(\(max(1, maximumProblems)))")
         let lines = rows.compactMap { $0.first?.textValue }
-        return SQLIntegrityReport(problems: lines == ["ok"] ? [] : lines)
+        return lines == ["ok"] ? [] : lines
     }
 
     /// Writes a compacted copy of the database `schema` to a new file at `path` (`VACUUM INTO`),
@@ -48,14 +50,15 @@ extension SQLContext {
     ///
     /// When another connection writes the source meanwhile, the copy starts over, so that it
     /// always ends as one consistent state; writes through this same context are copied as they
-    /// happen. After each step `progress` (when given) hears how far the copy has come, and
-    /// returning `false` stops it. A busy source is retried for up to this context's
+    /// happen. After each step `progress` (when given) hears how far the copy has come: the pages
+    /// copied so far and the pages of the source (which change when the source grows; both are
+    /// 0 for an empty database). Returning `false` stops it. A busy source is retried for up to this context's
     /// `busyTimeout` each time it is busy. `pagesPerStep` below 1 copies everything in one step.
     ///
     /// ```swift
     /// let copy = try SQLContext(path: backupPath)
-    /// try db.backup(to: copy) { progress in
-    ///     print("\(Int(progress.fractionCompleted * 100))%")
+    /// try db.backup(to: copy) { copied, total in
+    ///     print("\(copied) of \(total) pages")
     ///     return true
     /// }
     /// ```
@@ -67,7 +70,7 @@ extension SQLContext {
     ///   is closed.
     public func backup(
         to destination: SQLContext, schema: String = "main", destinationSchema: String = "main",
-        pagesPerStep: Int = 100, progress: ((SQLBackupProgress) -> Bool)? = nil
+        pagesPerStep: Int = 100, progress: ((_ copiedPages: Int, _ totalPages: Int) -> Bool)? = nil
     ) throws {
         let (source, engine) = try checkOpen()
         let (target, targetEngine) = try destination.checkOpen()
@@ -100,8 +103,8 @@ extension SQLContext {
             }
             busySince = nil
             guard status == SQLResultCode.ok.rawValue || status == SQLResultCode.done.rawValue else { break }
-            let report = SQLBackupProgress(totalPages: Int(functions.backupPagecount(backup)), remainingPages: Int(functions.backupRemaining(backup)))
-            if let progress, !progress(report) {
+            let total = Int(functions.backupPagecount(backup))
+            if let progress, !progress(total - Int(functions.backupRemaining(backup)), total) {
                 stopped = status != SQLResultCode.done.rawValue
                 break
             }
@@ -127,7 +130,7 @@ extension SQLContext {
     ///   `backup(to:…)`. On any failure no file is left at `path`. A process killed meanwhile
     ///   leaves nothing at `path` either: at most a hidden `.NAME.<UUID>.portablesql-tmp` beside it
     ///   (mode 0600), which the next copy to `path` removes first.
-    public func backup(toPath path: String, schema: String = "main", pagesPerStep: Int = 100, progress: ((SQLBackupProgress) -> Bool)? = nil) throws {
+    public func backup(toPath path: String, schema: String = "main", pagesPerStep: Int = 100, progress: ((_ copiedPages: Int, _ totalPages: Int) -> Bool)? = nil) throws {
         try backup(toPath: path, schema: schema) { destination in
             try backup(to: destination, schema: schema, pagesPerStep: pagesPerStep, progress: progress)
         }

@@ -35,7 +35,7 @@ final class ChangeTracker {
 
     /// The tables changed by the open transaction: name as SQLite compares it → name as it gives it.
     private var pendingTables: [SQLiteName: String] = [:]
-    private var pendingRows: [SQLRowChange] = []
+    private var pendingRows: [RowChange] = []
     /// What was pending when each open savepoint of `SQLContext.transaction` began.
     private var savepoints: [(tables: [SQLiteName: String], rowCount: Int)] = []
     /// The last table reported, kept so that a run of changes to one table folds its name once.
@@ -236,13 +236,11 @@ final class ChangeTracker {
         default: action = .insert
         }
         let (name, folded) = tableName(table)
-        let recordsRow = rowTables.contains(folded)
-        let databaseName = updateHandler != nil || recordsRow ? database.map { String(cString: $0) } ?? "" : ""
-        updateHandler?(action, rowID, databaseName, name)
+        if let updateHandler { updateHandler(action, rowID, database.map { String(cString: $0) } ?? "", name) }
         guard watchesAllTables || watchedTables.contains(folded) else { return }
         if pendingTables[folded] == nil { pendingTables[folded] = name }
-        if recordsRow {
-            pendingRows.append(SQLRowChange(action: action, database: databaseName, table: name, rowID: rowID))
+        if rowTables.contains(folded) {
+            pendingRows.append(RowChange(table: name, rowID: rowID))
         }
     }
 

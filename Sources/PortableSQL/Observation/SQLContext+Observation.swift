@@ -1,6 +1,7 @@
 extension SQLContext {
     /// Calls `handler` after each transaction committed on this context that changed `region`,
-    /// with what changed there; never for work that was rolled back.
+    /// with the part of `region` it changed (`.tables(names)`, or `.rows(table:rowIDs:)` for a
+    /// region of rows); never for work that was rolled back.
     ///
     /// The handler runs on the context's thread, once the committing statement has ended, and
     /// may use the context (to read the new data, say). Notifications go on until the returned
@@ -10,13 +11,13 @@ extension SQLContext {
     /// each row is reported.
     ///
     /// ```swift
-    /// let observation = try db.observeChanges(in: .tables("note")) { changes in
-    ///     print("changed:", changes.tables)
+    /// let observation = try db.observeChanges(in: .tables("note")) { changed in
+    ///     print("changed:", changed.tableNames)
     /// }
     /// ```
     /// - Throws: `SQLError` when the context is closed, `SQLITE_MISUSE` when its engine cannot
     ///   report changes (a cluster).
-    public func observeChanges(in region: SQLObservedRegion = .allTables, _ handler: @escaping (SQLChangeSet) -> Void) throws -> SQLObservation {
+    public func observeChanges(in region: SQLObservedRegion = .allTables, _ handler: @escaping (SQLObservedRegion) -> Void) throws -> SQLObservation {
         _ = try checkOpen()
         let observer = ChangeObserver(region: region, changed: handler)
         try changeTracker.add(observer)

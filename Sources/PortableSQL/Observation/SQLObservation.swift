@@ -31,14 +31,15 @@ public final class SQLObservation: Sendable {
 /// atomic, is touched from other threads.
 final class ChangeObserver: @unchecked Sendable {
     let region: SQLObservedRegion
-    /// Called on the connection's thread after each commit that touches the region. It is never
-    /// called after `cancel()` returns on that thread; from other threads, at most once more.
-    let changed: (SQLChangeSet) -> Void
+    /// Called on the connection's thread after each commit that touches the region, with the
+    /// part touched. It is never called after `cancel()` returns on that thread; from other
+    /// threads, at most once more.
+    let changed: (SQLObservedRegion) -> Void
     /// Called once when the observation ends because the connection closed.
     let ended: () -> Void
     private let cancelled = AtomicWord()
 
-    init(region: SQLObservedRegion, changed: @escaping (SQLChangeSet) -> Void, ended: @escaping () -> Void = {}) {
+    init(region: SQLObservedRegion, changed: @escaping (SQLObservedRegion) -> Void, ended: @escaping () -> Void = {}) {
         self.region = region
         self.changed = changed
         self.ended = ended

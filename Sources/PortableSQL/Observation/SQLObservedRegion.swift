@@ -1,4 +1,6 @@
-/// What an observer of changes watches: every table, some tables, or some rows of one table.
+/// What an observer of changes watches (every table, some tables, or some rows of one table),
+/// and what it hears of a commit: the part of its region that the commit changed, as
+/// `.tables(names)` (for `.allTables` and `.tables`) or `.rows(table:rowIDs:)`.
 ///
 /// Table names match as SQLite matches them: without regard to the case of ASCII letters, byte
 /// for byte otherwise (a name in two Unicode forms is two tables), in every schema ("main",
@@ -18,6 +20,21 @@ public enum SQLObservedRegion: Sendable, Hashable {
         .tables(Set(names))
     }
 
+    /// The tables of the region: those named, or the table of the rows; empty for `.allTables`.
+    public var tableNames: Set<String> {
+        switch self {
+        case .allTables: return []
+        case .tables(let names): return names
+        case .rows(let table, _): return [table]
+        }
+    }
+
+    /// The rowids of a region of rows; empty for the other regions.
+    public var rowIDs: Set<Int64> {
+        if case .rows(_, let rowIDs) = self { return rowIDs }
+        return []
+    }
+
     /// The tables named, as SQLite compares names; `nil` for every table.
     var foldedTables: Set<SQLiteName>? {
         switch self {
@@ -27,19 +44,21 @@ public enum SQLObservedRegion: Sendable, Hashable {
         }
     }
 
-    /// The part of a commit's changes that falls in the region; `nil` when none does.
-    func changes(amongTables tables: [SQLiteName: String], rows: [SQLRowChange]) -> SQLChangeSet? {
+    /// The part of the region that a commit's changes fall in, with the tables named as SQLite
+    /// names them; `nil` when none does.
+    func changes(amongTables tables: [SQLiteName: String], rows: [RowChange]) -> SQLObservedRegion? {
         switch self {
         case .allTables:
-            return tables.isEmpty ? nil : SQLChangeSet(tables: Set(tables.values), rowChanges: [])
+            return tables.isEmpty ? nil : .tables(Set(tables.values))
         case .tables:
             let watched = foldedTables ?? []
             let touched = Set(tables.filter { watched.contains($0.key) }.values)
-            return touched.isEmpty ? nil : SQLChangeSet(tables: touched, rowChanges: [])
+            return touched.isEmpty ? nil : .tables(touched)
         case .rows(let table, let rowIDs):
             let name = SQLiteName(table)
             let matching = rows.filter { SQLiteName($0.table) == name && rowIDs.contains($0.rowID) }
-            return matching.isEmpty ? nil : SQLChangeSet(tables: Set(matching.map(\.table)), rowChanges: matching)
+            guard let first = matching.first else { return nil }
+            return .rows(table: first.table, rowIDs: Set(matching.map(\.rowID)))
         }
     }
 }

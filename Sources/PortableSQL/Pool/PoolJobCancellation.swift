@@ -12,7 +12,7 @@ internal import PortableSQLSystem
 final class PoolJobCancellation: Sendable {
     /// Whether the task was cancelled, and the interrupt handle of the connection the job runs
     /// on while it runs: one lock orders a cancel and the job's start either way round.
-    private let state = Locked<(isCancelled: Bool, running: SQLInterruptHandle?)>((false, nil))
+    private let state = Locked<(isCancelled: Bool, running: InterruptHandle?)>((false, nil))
 
     /// Called by the task's cancellation handler, from any thread.
     func cancel() {
@@ -33,7 +33,7 @@ final class PoolJobCancellation: Sendable {
     func run<T>(on context: SQLContext, _ work: () throws -> T) throws -> T {
         let (connection, engine) = try context.checkOpen()
         let cancelledBefore = state.withLock { state in
-            state.running = context.interruptHandle
+            state.running = context.interruptHandleStorage
             return state.isCancelled
         }
         defer { state.withLock { $0.running = nil } }

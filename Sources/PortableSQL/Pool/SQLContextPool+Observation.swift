@@ -3,7 +3,8 @@ internal import PortableSQLSystem
 
 extension SQLContextPool {
     /// Calls `handler` after each write of this pool that committed changes to `region`, with
-    /// what changed there; never for writes that were rolled back.
+    /// the part of `region` it changed (as `SQLContext.observeChanges(in:_:)` gives it); never
+    /// for writes that were rolled back.
     ///
     /// The handler runs on the pool's writer thread right after the commit, and must not call
     /// the pool (hand work to another queue or task instead). Notifications go on until the
@@ -12,7 +13,7 @@ extension SQLContextPool {
     ///
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the pool is closed or this is called from
     ///   inside one of its closures.
-    public func observeChanges(in region: SQLObservedRegion = .allTables, _ handler: @escaping @Sendable (SQLChangeSet) -> Void) throws -> SQLObservation {
+    public func observeChanges(in region: SQLObservedRegion = .allTables, _ handler: @escaping @Sendable (SQLObservedRegion) -> Void) throws -> SQLObservation {
         let observer = ChangeObserver(region: region, changed: handler)
         try register(observer)
         return SQLObservation(observer)

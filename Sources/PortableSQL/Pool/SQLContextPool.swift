@@ -37,45 +37,17 @@ internal import PortableSQLSystem
 /// - Do not call `read`, `write` or `close` from inside a closure of the same pool: use the
 ///   context you were given. Such a call throws `SQLITE_MISUSE` instead of deadlocking.
 public final class SQLContextPool: Sendable {
-    /// The settings of a pool.
-    public struct Configuration: Sendable {
-        /// The most reader connections open at once (default 4; at least 1).
-        public var maximumReaderCount: Int
-        /// How long a connection waits for a lock held elsewhere before SQLITE_BUSY, in seconds
-        /// (default 5).
-        public var busyTimeout: Double
-        /// The engine of every connection (default `.platform`; `.plus` for SQLCipher).
-        public var engine: SQLiteConfiguration
-        /// Runs on each connection right after it opens, before anything else: a key for an
-        /// encrypted database, pragmas. An error fails that open.
-        public var prepareConnection: (@Sendable (SQLContext) throws -> Void)?
-        /// The priority of the pool's threads (default `.userInitiated`).
-        public var qualityOfService: DispatchQoS
-        /// How long each commit waits for the disk, set on every connection after
-        /// `prepareConnection`: `.full` (a write that returned survives a power loss) or
-        /// `.normal` (a cheaper commit, as GRDB's pools make). The default, `nil`, leaves what
-        /// SQLite's build and `prepareConnection` chose: FULL for the system SQLite and SQLCipher.
-        public var synchronous: Synchronous?
-
-        /// Settings; the defaults suit most servers and apps.
-        public init(
-            maximumReaderCount: Int = 4, busyTimeout: Double = 5, engine: SQLiteConfiguration = .platform,
-            prepareConnection: (@Sendable (SQLContext) throws -> Void)? = nil, qualityOfService: DispatchQoS = .userInitiated,
-            synchronous: Synchronous? = nil
-        ) {
-            self.maximumReaderCount = maximumReaderCount
-            self.busyTimeout = busyTimeout
-            self.engine = engine
-            self.prepareConnection = prepareConnection
-            self.qualityOfService = qualityOfService
-            self.synchronous = synchronous
-        }
-    }
-
     /// The database file.
     public let path: String
-    /// The pool's settings.
-    public let configuration: Configuration
+    /// The engine of every connection: `.platform` (the system SQLite), `.plus` (SQLCipher), or
+    /// another, as `SQLContext(path:flags:configuration:)` takes it.
+    public let configuration: SQLiteConfiguration
+    /// The most reader connections open at once.
+    public let maximumReaderCount: Int
+    /// How long a connection waits for a lock held elsewhere before SQLITE_BUSY, in seconds.
+    public let busyTimeout: Double
+    /// The priority of the pool's threads.
+    public let qualityOfService: DispatchQoS
     let writer: PooledConnection
     let writerQueue: DispatchQueue
     private let readers: ReaderConnections
@@ -85,20 +57,40 @@ public final class SQLContextPool: Sendable {
     /// Opens the writer connection on the file at `path` (creating it when missing) and puts the
     /// database in WAL mode; readers open when first needed.
     ///
+    /// - Parameters:
+    ///   - path: the database file; not in memory, since the pool's connections share it.
+    ///   - configuration: the engine of every connection, as `SQLContext` takes it (`.platform`,
+    ///     `.plus` for SQLCipher).
+    ///   - maximumReaderCount: the most reader connections open at once (at least 1).
+    ///   - busyTimeout: how long a connection waits for a lock held elsewhere before
+    ///     SQLITE_BUSY, in seconds.
+    ///   - qualityOfService: the priority of the pool's threads.
+    ///   - prepareConnection: runs on each connection right after it opens, before anything
+    ///     else: a key for an encrypted database, pragmas (`PRAGMA synchronous = NORMAL`, say).
+    ///     An error fails that open.
     /// - Throws: `SQLError`: `SQLITE_MISUSE` for an in-memory path (a pool needs a file that its
     ///   connections share) or a reader count below 1; `SQLITE_CANTOPEN` and friends when the
     ///   file cannot be opened; what `prepareConnection` throws (a wrong key, say); `SQLITE_ERROR`
     ///   when the database cannot use WAL.
-    public init(path: String, configuration: Configuration = Configuration()) throws {
+    public init(
+        path: String, configuration: SQLiteConfiguration = .platform, maximumReaderCount: Int = 4, busyTimeout: Double = 5,
+        qualityOfService: DispatchQoS = .userInitiated, prepareConnection: (@Sendable (SQLContext) throws -> Void)? = nil
+    ) throws {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file::memory:") else {
             throw SQLError(code: .misuse, message: "a SQLContextPool needs a database file; \(path.isEmpty ? "an empty path" : path) is private to one connection")
         }
-        guard configuration.maximumReaderCount >= 1 else {
-            throw SQLError(code: .misuse, message: "a SQLContextPool needs at least one reader, not \(configuration.maximumReaderCount)")
+        guard maximumReaderCount >= 1 else {
+            throw SQLError(code: .misuse, message: "a SQLContextPool needs at least one reader, not \(maximumReaderCount)")
         }
         self.path = path
         self.configuration = configuration
-        let writerContext = try Self.open(path, flags: [.readWrite, .create], configuration)
+        self.maximumReaderCount = maximumReaderCount
+        self.busyTimeout = busyTimeout
+        self.qualityOfService = qualityOfService
+        let open = { @Sendable (flags: SQLContext.OpenFlags) throws -> SQLContext in
+            try Self.open(path, flags: flags, configuration, busyTimeout: busyTimeout, prepareConnection)
+        }
+        let writerContext = try open([.readWrite, .create])
         do {
             let mode = try writerContext.selectAll(sql: "PRAGMA journal_mode = WAL").first?.first?.textValue
             guard mode?.lowercased() == "wal" else {
@@ -109,23 +101,23 @@ public final class SQLContextPool: Sendable {
             throw error
         }
         writer = PooledConnection(writerContext) {
-            try Self.open(path, flags: [.readWrite, .create], configuration)
+            try open([.readWrite, .create])
         }
-        writerQueue = DispatchQueue(label: "PortableSQL.SQLContextPool.writer", qos: configuration.qualityOfService)
-        readerQueue = DispatchQueue(label: "PortableSQL.SQLContextPool.readers", qos: configuration.qualityOfService, attributes: .concurrent)
-        readers = ReaderConnections(maximumCount: configuration.maximumReaderCount) {
-            try Self.open(path, flags: [.readOnly], configuration)
+        writerQueue = DispatchQueue(label: "PortableSQL.SQLContextPool.writer", qos: qualityOfService)
+        readerQueue = DispatchQueue(label: "PortableSQL.SQLContextPool.readers", qos: qualityOfService, attributes: .concurrent)
+        readers = ReaderConnections(maximumCount: maximumReaderCount) {
+            try open([.readOnly])
         }
     }
 
-    private static func open(_ path: String, flags: SQLContext.OpenFlags, _ configuration: Configuration) throws -> SQLContext {
-        let context = try SQLContext(path: path, flags: flags, configuration: configuration.engine)
+    private static func open(
+        _ path: String, flags: SQLContext.OpenFlags, _ configuration: SQLiteConfiguration, busyTimeout: Double,
+        _ prepareConnection: (@Sendable (SQLContext) throws -> Void)?
+    ) throws -> SQLContext {
+        let context = try SQLContext(path: path, flags: flags, configuration: configuration)
         do {
-            try configuration.prepareConnection?(context)
-            context.busyTimeout = configuration.busyTimeout
-            if let synchronous = configuration.synchronous {
-                try context.exec(sql: "PRAGMA synchronous = \(synchronous.rawValue)")
-            }
+            try prepareConnection?(context)
+            context.busyTimeout = busyTimeout
         } catch {
             context.closeConnection()
             throw error

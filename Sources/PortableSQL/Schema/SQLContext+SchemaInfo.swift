@@ -56,7 +56,7 @@ extension SQLContext {
                 .map { $0[2].textValue ?? "" }
             return IndexInfo(
                 name: name, table: table, isUnique: row[2].longValue == 1,
-                origin: IndexInfo.Origin(rawValue: row[3].textValue ?? "c") ?? .createIndex,
+                origin: row[3].textValue ?? "c",
                 isPartial: row[4].longValue == 1, columns: columns
             )
         }.sorted { $0.name < $1.name }

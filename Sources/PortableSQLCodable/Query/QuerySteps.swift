@@ -20,10 +20,16 @@ extension SQLTableQuery {
         replacingPlan(plan.ordered(by: column, order))
     }
 
-    /// The query sorted by each of `orderings` in turn (after any earlier ordering):
-    /// `orderBy(.desc(\.year), .asc(\.title))`.
-    public func orderBy(_ orderings: SQLOrdering<T>...) -> Self {
-        replacingPlan(plan.ordered(by: orderings))
+    /// The query sorted by the column `keyPath` reads (after any earlier `orderBy`):
+    /// `orderBy(\.year, order: .descending).orderBy(\.title)`.
+    public func orderBy<V>(_ keyPath: KeyPath<T, V>, order: SQLOrder = .ascending) -> Self {
+        orderBy(SQLTerm(keyPath), order: order)
+    }
+
+    /// The query sorted by `term`, a column, aggregate or expression of the records (after any
+    /// earlier `orderBy`).
+    public func orderBy<V>(_ term: SQLTerm<T, V>, order: SQLOrder = .ascending) -> Self {
+        replacingPlan(plan.ordered(by: term, order))
     }
 
     /// The query without repeated rows (`SELECT DISTINCT`).
@@ -94,10 +100,15 @@ extension SQLSelectQuery {
         replacingPlan(plan.filtered(by: condition))
     }
 
-    /// The query sorted by each of `orderings` in turn (after any earlier ordering):
-    /// `orderBy(.desc(.count()), .asc(\.city))`.
-    public func orderBy(_ orderings: SQLOrdering<Root>...) -> Self {
-        replacingPlan(plan.ordered(by: orderings))
+    /// The query sorted by the column `keyPath` reads (after any earlier `orderBy`).
+    public func orderBy<V>(_ keyPath: KeyPath<Root, V>, order: SQLOrder = .ascending) -> Self {
+        orderBy(SQLTerm(keyPath), order: order)
+    }
+
+    /// The query sorted by `term`, a column, aggregate or expression (after any earlier
+    /// `orderBy`): `orderBy(.count(), order: .descending).orderBy(\.city)`.
+    public func orderBy<V>(_ term: SQLTerm<Root, V>, order: SQLOrder = .ascending) -> Self {
+        replacingPlan(plan.ordered(by: term, order))
     }
 
     /// The query without repeated rows (`SELECT DISTINCT`).

@@ -45,11 +45,9 @@ extension SQLSelectPlan {
         filtered(by: condition.predicate).failing(with: condition.error)
     }
 
-    /// The plan sorted by each of `orderings` in turn, after any earlier ordering.
-    func ordered<Root>(by orderings: [SQLOrdering<Root>]) -> SQLSelectPlan {
-        orderings.reduce(self) { plan, ordering in
-            plan.ordered(byOperand: ordering.operand, ordering.order).failing(with: ordering.error)
-        }
+    /// The plan sorted by `term` after any earlier ordering, and its error.
+    func ordered<Root, V>(by term: SQLTerm<Root, V>, _ order: SQLOrder) -> SQLSelectPlan {
+        ordered(byOperand: term.operand, order).failing(with: term.error)
     }
 
     /// The plan without repeated rows.

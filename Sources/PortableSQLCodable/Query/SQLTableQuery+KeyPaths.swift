@@ -1,10 +1,5 @@
-// The typed side of `SQLTableQuery`: conditions and ordering by key path, counting, and selections.
+// The typed side of `SQLTableQuery`: counting, existence, first and all records, and selections.
 extension SQLTableQuery {
-    /// The query sorted by the column `keyPath` reads (after any earlier ordering).
-    public func orderBy<V>(_ keyPath: KeyPath<T, V>, _ order: SQLOrder = .ascending) -> Self {
-        orderBy(SQLOrdering(SQLTerm(keyPath), order))
-    }
-
     /// How many records the query finds (its limit and offset apply). SkipSQL code spells it
     /// `SQLContext.count(_:inSchema:where:)`, which takes a `SQLPredicate` only.
     ///
@@ -68,30 +63,4 @@ extension SQLTableQuery {
     public func select<V>(_ keyPath: KeyPath<T, V>) -> SQLSelectQuery<T, V> {
         select(SQLTerm(keyPath))
     }
-}
-
-/// A direction of `orderBy` for a term or key path of `Root`: `.asc(\.name)`, `.desc(.count())`.
-public struct SQLOrdering<Root> {
-    let operand: SQLOperand
-    let order: SQLOrder
-    let error: SQLError?
-
-    /// The ordering by `term` in `order`.
-    public init<V>(_ term: SQLTerm<Root, V>, _ order: SQLOrder = .ascending) {
-        operand = term.operand
-        self.order = order
-        error = term.error
-    }
-
-    /// Smallest first.
-    public static func asc<V>(_ term: SQLTerm<Root, V>) -> SQLOrdering { SQLOrdering(term, .ascending) }
-    /// Largest first.
-    public static func desc<V>(_ term: SQLTerm<Root, V>) -> SQLOrdering { SQLOrdering(term, .descending) }
-}
-
-extension SQLOrdering where Root: SQLCodable {
-    /// Smallest first, by the column `keyPath` reads.
-    public static func asc<V>(_ keyPath: KeyPath<Root, V>) -> SQLOrdering { SQLOrdering(SQLTerm(keyPath), .ascending) }
-    /// Largest first, by the column `keyPath` reads.
-    public static func desc<V>(_ keyPath: KeyPath<Root, V>) -> SQLOrdering { SQLOrdering(SQLTerm(keyPath), .descending) }
 }

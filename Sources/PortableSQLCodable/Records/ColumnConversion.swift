@@ -1,7 +1,7 @@
 import Foundation
 
 /// A typed read of a stored value: the one set of conversions behind the column readers, by
-/// name (`SQLColumn.longValue(in:)`, …) and by position (`SQLRecordLayout.longValue(at:in:)`,
+/// name (`SQLColumn.longValue(in:)`, …) and by position (`SQLTable.longValue(at:in:)`,
 /// …), so that both read a column alike. `convert` returns `nil` for a missing value, NULL, or a
 /// value of another kind; the `…Required` readers throw then, each its own error.
 @usableFromInline

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Typed reads of a column's value from a `SQLRow`, for `SQLCodable.init(row:context:)`, through
-/// the conversions `SQLRecordLayout`'s readers make too (`ColumnConversion`).
+/// the conversions `SQLTable`'s readers by position make too (`ColumnConversion`).
 ///
 /// The plain readers return `nil` for a missing value, NULL, or a value of another kind. The
 /// `…Required` readers throw `SQLBindingError.nullColumn` in those cases, as SkipSQL's do.

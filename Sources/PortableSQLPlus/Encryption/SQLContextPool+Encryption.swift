@@ -1,19 +1,27 @@
+import Foundation
+
 extension SQLContextPool {
-    /// A pool over the encrypted database at `path`: every connection runs on SQLCipher (`.plus`,
-    /// unless `configuration.engine` names another SQLCipher) and is keyed with `key` and
-    /// `settings` as it opens, before `configuration.prepareConnection` runs.
+    /// A pool over the encrypted database at `path`: every connection runs on SQLCipher
+    /// (`.plus`, or the SQLCipher that `configuration` names) and is keyed with `key` and
+    /// `settings` as it opens, before `prepareConnection` runs. The other parameters are
+    /// `init(path:configuration:maximumReaderCount:busyTimeout:qualityOfService:prepareConnection:)`'s.
     ///
-    /// - Throws: `SQLError` (`SQLITE_NOTADB`) when the key does not open the file; otherwise as
-    ///   `init(path:configuration:)`.
-    public convenience init(path: String, key: SQLCipherKey, settings: SQLCipherSettings = .default, configuration: Configuration = Configuration()) throws {
+    /// - Throws: `SQLError` (`SQLITE_NOTADB`) when the key does not open the file; `SQLITE_MISUSE`
+    ///   for an empty or malformed key, or a `configuration` that is not SQLCipher; otherwise as
+    ///   `init(path:configuration:maximumReaderCount:busyTimeout:qualityOfService:prepareConnection:)`.
+    public convenience init(
+        path: String, key: SQLCipherKey, settings: SQLCipherSettings = .default, configuration: SQLiteConfiguration = .plus,
+        maximumReaderCount: Int = 4, busyTimeout: Double = 5, qualityOfService: DispatchQoS = .userInitiated,
+        prepareConnection: (@Sendable (SQLContext) throws -> Void)? = nil
+    ) throws {
         try key.validate()
-        var configuration = configuration
-        if configuration.engine.name == SQLiteConfiguration.platform.name { configuration.engine = .plus }
-        let prepare = configuration.prepareConnection
-        configuration.prepareConnection = { context in
+        _ = try configuration.cipherLibrary(for: "SQLContextPool(path:key:)")
+        try self.init(
+            path: path, configuration: configuration, maximumReaderCount: maximumReaderCount, busyTimeout: busyTimeout,
+            qualityOfService: qualityOfService
+        ) { context in
             try context.key(key, settings: settings)
-            try prepare?(context)
+            try prepareConnection?(context)
         }
-        try self.init(path: path, configuration: configuration)
     }
 }

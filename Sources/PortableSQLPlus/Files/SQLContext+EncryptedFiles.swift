@@ -77,8 +77,8 @@ extension SQLContext {
         defer { check.closeConnection() }
         if let key { try check.key(key, settings: .default, library: try check.cipherLibrary(for: "check").library) }
         let integrity = try check.integrityCheck(quick: true)
-        guard integrity.isOK else {
-            throw SQLError(code: .corrupt, message: "the rewritten database failed its check: \(integrity.problems)")
+        guard integrity.isEmpty else {
+            throw SQLError(code: .corrupt, message: "the rewritten database failed its check: \(integrity)")
         }
     }
 }
@@ -118,7 +118,7 @@ extension SQLContext {
     /// - Throws: `SQLError`: `SQLITE_MISUSE` when the context is not `.plus` or the key is empty
     ///   or malformed; SQLCipher's error when the database is not encrypted; and as
     ///   `backup(toPath:schema:pagesPerStep:progress:)`. On any failure no file is left at `path`.
-    public func backup(toPath path: String, key: SQLCipherKey, pagesPerStep: Int = 100, progress: ((SQLBackupProgress) -> Bool)? = nil) throws {
+    public func backup(toPath path: String, key: SQLCipherKey, pagesPerStep: Int = 100, progress: ((_ copiedPages: Int, _ totalPages: Int) -> Bool)? = nil) throws {
         try key.validate()
         _ = try cipherLibrary(for: "backup(toPath:key:)")
         try backup(toPath: path) { destination in
@@ -129,16 +129,17 @@ extension SQLContext {
 
     /// Checks the HMAC of every page of an encrypted database (`PRAGMA cipher_integrity_check`,
     /// SQLCipher 4): a page changed on disk outside SQLCipher shows here, where SQLite's
-    /// `integrityCheck` would only see its structure.
+    /// `integrityCheck` would only see its structure. Returns each page that failed, in
+    /// SQLCipher's words; none when every page is sound.
     ///
     /// - Throws: `SQLError`: `SQLITE_MISUSE` when the context is not `.plus`;
     ///   `SQLITE_ERROR` on SQLCipher 3, which lacks the check; or when the context is closed.
-    public func cipherIntegrityCheck() throws -> SQLIntegrityReport {
+    public func cipherIntegrityCheck() throws -> [String] {
         let library = try cipherLibrary(for: "cipherIntegrityCheck()").library
         guard library.cipherMajorVersion >= 4 else {
             throw SQLError(code: .error, message: "cipher_integrity_check needs SQLCipher 4; this is SQLCipher \(library.cipherVersion)")
         }
         let rows = try selectAll(sql: "PRAGMA cipher_integrity_check")
-        return SQLIntegrityReport(problems: rows.compactMap { $0.first?.textValue })
+        return rows.compactMap { $0.first?.textValue }
     }
 }

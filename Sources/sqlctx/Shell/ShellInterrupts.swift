@@ -22,7 +22,7 @@ final class ShellInterrupts: @unchecked Sendable {
     /// Guards `handle`, which the shell changes as `.open` replaces the database.
     private let lock = NSLock()
     /// The open database's interrupt handle; `nil` while none is open.
-    private var handle: SQLInterruptHandle?
+    private var handle: (@Sendable () -> Void)?
 
     /// Catches SIGINT from now on, each one interrupting the statement running on the database
     /// that `stop(_:)` names; `nil` when the handler cannot be installed (SIGINT then keeps its default).
@@ -34,13 +34,13 @@ final class ShellInterrupts: @unchecked Sendable {
             var bytes = [UInt8](repeating: 0, count: 64)
             while bytes.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
             guard let self else { return }
-            lock.withLock { handle }?.interrupt()
+            lock.withLock { handle }?()
         }
         source.resume()
     }
 
     /// Makes Ctrl-C interrupt the statements of the context that `handle` belongs to (`nil`: none).
-    func stop(_ handle: SQLInterruptHandle?) {
+    func stop(_ handle: (@Sendable () -> Void)?) {
         lock.withLock { self.handle = handle }
     }
 

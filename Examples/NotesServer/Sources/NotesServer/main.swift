@@ -28,7 +28,7 @@ let logging = SQLLogging(logger: logger, label: "notes", slowStatementThreshold:
 try NotesSchema.migrate(path: settings.databasePath)
 let pool = try SQLContextPool(
     path: settings.databasePath,
-    configuration: SQLContextPool.Configuration(engine: .platform.strict(.hiddenValuesInTrace)).loggingStatements(to: logging))
+    configuration: .platform.strict(.hiddenValuesInTrace), prepareConnection: logging.loggingStatements())
 let database = SQLContextPoolService(pool: pool, logging: logging)
 
 let app = Application(

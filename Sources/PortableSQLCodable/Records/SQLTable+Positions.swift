@@ -1,40 +1,31 @@
 import Foundation
 
-/// Reads a record's values from a row, and writes them into one, by each column's position in
+/// Reading a record's values from a row, and writing them into one, by each column's position in
 /// the record's table: what `@SQLRecord` writes in `init(row:context:)` and `encode(row:)`, and
-/// the fastest way to write them by hand. Its static functions give the column type and stored
-/// value of any `SQLColumnValue`, and of `RawRepresentable` enums of one, for the rest of what
-/// the macro writes.
+/// the fastest way to write them by hand. The static functions give the column type and stored
+/// value of any `SQLColumnValue`, of `RawRepresentable` enums of one, and of other `Codable`
+/// values, for the rest of what the macro writes.
 ///
 /// ```swift
 /// init(row: SQLRow, context: SQLContext) throws {
-///     let layout = SQLRecordLayout(Self.table)
-///     id = try layout.longValueRequired(at: 0, in: row)
-///     name = try layout.textValueRequired(at: 1, in: row)
-///     born = layout.longValue(at: 2, in: row).map(Int.init)
+///     let table = Self.table
+///     id = try table.longValueRequired(at: 0, in: row)
+///     name = try table.textValueRequired(at: 1, in: row)
+///     born = table.longValue(at: 2, in: row).map(Int.init)
 /// }
 /// ```
 ///
 /// A row read from the table's statements is laid out as the table, so each read goes straight
-/// to its position, with no look-up by name and no access to a `static let` column. Any other
-/// row (one built by hand, say) is read by column name, with the same results. Errors name the
-/// column, as the column readers' do.
-public struct SQLRecordLayout {
+/// to its position, with no look-up by name. Any other row (one built by hand, say) is read by
+/// column name, with the same results. Errors name the column, as the column readers' do.
+extension SQLTable {
     // The row is passed to each read rather than kept, so that reading retains nothing per value.
-    /// The table's layout: its columns, in order.
-    @usableFromInline let tableLayout: SQLRowLayout
-
-    /// The layout of `table`'s rows.
-    @inlinable @inline(__always)
-    public init(_ table: SQLTable) {
-        self.tableLayout = table.layout
-    }
 
     /// The value of the table's column at `index`; `nil` when the row has none.
     @inlinable @inline(__always)
     public func value(at index: Int, in row: SQLRow) -> SQLValue? {
         // A row laid out as the table, so that a position in one is a position in the other.
-        row.layout === tableLayout ? row.value(at: index) : row[tableLayout.columns[index]]
+        row.layout === layout ? row.value(at: index) : row[layout.columns[index]]
     }
 
     /// Sets the value of the table's column at `index` in `row`; `nil` removes it. What
@@ -43,10 +34,10 @@ public struct SQLRecordLayout {
     /// column; any other row by column name, as `row[column] = value` writes it.
     @inlinable @inline(__always)
     public func setValue(_ value: SQLValue?, at index: Int, in row: inout SQLRow) {
-        if row.layout === tableLayout, row.source == nil {
+        if row.layout === layout, row.source == nil {
             row.store(value, at: index)
         } else {
-            row[tableLayout.columns[index]] = value
+            row[layout.columns[index]] = value
         }
     }
 
@@ -183,7 +174,7 @@ public struct SQLRecordLayout {
     /// The error of a read of column `index` that found `value` where it expected `expected`.
     @usableFromInline @inline(never)
     func mismatch(_ index: Int, _ value: SQLValue?, _ expected: String) -> SQLDecodingError {
-        SQLDecodingError.wrong(tableLayout.columns[index].name, value: value, expected: expected)
+        SQLDecodingError.wrong(layout.columns[index].name, value: value, expected: expected)
     }
 
     // The column type and the stored value of any SQLColumnValue, of RawRepresentable enums of

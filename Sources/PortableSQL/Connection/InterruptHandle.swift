@@ -1,10 +1,11 @@
 import Foundation
 
-/// Stops a context's running statement from another thread: see `SQLContext.interruptHandle`.
+/// Stops a context's running statement from another thread: what `SQLContext.interruptHandle`
+/// calls, and what a pool's cancelled job interrupts.
 ///
 /// A `SQLContext` belongs to one thread at a time, but its handle can be sent anywhere. Once the
 /// context is closed, `interrupt()` does nothing.
-public final class SQLInterruptHandle: @unchecked Sendable {
+final class InterruptHandle: @unchecked Sendable {
     // `connection` is read and cleared under `lock`, so a close never races an interrupt.
     private let lock = NSLock()
     private var connection: OpaquePointer?
@@ -16,8 +17,8 @@ public final class SQLInterruptHandle: @unchecked Sendable {
     }
 
     /// Makes the statement running on the context, if any, stop with `SQLITE_INTERRUPT`.
-    /// Statements started afterwards run normally. Never throws.
-    public func interrupt() {
+    /// Statements started afterwards run normally.
+    func interrupt() {
         lock.lock()
         defer { lock.unlock() }
         if let connection { engine.functions.interrupt(connection) }

@@ -25,6 +25,17 @@ import Testing
         #expect(sendable.description == "null")
     }
 
+    /// Printed as SkipSQL's print, which apps log: a value in an array or an optional by its
+    /// description (SkipSQL's `SQLValue` has no debug description), an expression as Swift shows
+    /// SkipSQL's pieces (it has no description of its own).
+    @Test func valuesAndExpressionsPrintAsSkipSQLs() {
+        let row: [SQLValue] = [.long(1), .text("it's"), .null]
+        #expect("\(row)" == "[1, it's, null]")
+        #expect(String(describing: Optional(SQLValue.real(2.5))) == "Optional(2.5)")
+        #expect(String(describing: SQLExpression(#"CREATE TABLE "T" (x)"#)) == #"SQLExpression(parts: [("CREATE TABLE \"T\" (x)", nil)])"#)
+        #expect("\(SQLExpression("SELECT ?, ?", [.long(1), .text("a")]))" == #"SQLExpression(parts: [("SELECT ?, ?", nil), ("", Optional(1)), ("", Optional(a))])"#)
+    }
+
     @Test func typesAndTheirNames() {
         let raw: [Int32] = SQLType.allCases.map(\.rawValue)
         #expect(raw == [1, 2, 3, 4, 5])

@@ -20,8 +20,18 @@ public struct SQLExpression: Hashable, Sendable, CustomStringConvertible {
         if let binding { bindings.append(binding) }
     }
 
-    /// The text and, when there are any, the bindings.
+    /// The expression as SkipSQL's prints it (SkipSQL's has no description of its own, so Swift
+    /// shows its pieces): `SQLExpression(parts: [("SELECT ?", nil), ("", Optional(1))])`. An
+    /// expression that SkipSQL built by appending prints its text in several pieces there and in
+    /// one here; the text and the values are the same. `sql` and `bindings` give them apart.
     public var description: String {
-        bindings.isEmpty ? sql : "\(sql) \(bindings)"
+        let pieces = parts.map { "(\(String(reflecting: $0.0)), \(String(reflecting: $0.1)))" }
+        return "SQLExpression(parts: [\(pieces.joined(separator: ", "))])"
+    }
+
+    /// The text and, when there are any, the bindings as SQL literals: what PortableSQL's own
+    /// messages and `SQL` show.
+    package var readableDescription: String {
+        bindings.isEmpty ? sql : "\(sql) [\(bindings.map(\.sqlLiteral).joined(separator: ", "))]"
     }
 }

@@ -99,7 +99,7 @@ extension SQLValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, Expres
     public init(booleanLiteral value: Bool) { self = .long(value ? 1 : 0) }
 }
 
-extension SQLValue: CustomStringConvertible, CustomDebugStringConvertible {
+extension SQLValue: CustomStringConvertible {
     /// The value as SkipSQL prints it: a number as Swift prints it, text as it is (no quotes),
     /// a blob as `Data` prints it (`3 bytes`), `null`. For a SQL literal, see `sqlLiteral`.
     public var description: String {
@@ -111,9 +111,6 @@ extension SQLValue: CustomStringConvertible, CustomDebugStringConvertible {
         case .blob(let value): value.description
         }
     }
-
-    /// The same as `sqlLiteral`: what error messages and the debugger show.
-    public var debugDescription: String { sqlLiteral }
 
     /// The value as a SQL literal: `NULL`, `42`, `1.5`, `'it''s'`, `x'0A0B'` (infinities as
     /// `9e999`, which SQLite reads as infinity; NaN as `NULL`, as SQLite stores it).

@@ -38,7 +38,7 @@ public struct SQL: ExpressibleByStringInterpolation, Hashable, Sendable, CustomS
     }
 
     /// The text and, when there are any, the bound values.
-    public var description: String { expression.description }
+    public var description: String { expression.readableDescription }
 
     /// SQLs are equal when their text and values are.
     public static func == (lhs: SQL, rhs: SQL) -> Bool {

@@ -43,9 +43,16 @@ struct StatementCache {
         }
     }
 
-    /// The cached statement for `key`, if any.
+    /// The cached statement for `key`, if any. Always inlined, so that a statement found among
+    /// the recent ones costs no call.
+    @inline(__always)
     mutating func statement(for key: StatementKey) -> SQLStatement? {
         if let statement = recentStatement(for: key) { return statement }
+        return hashedStatement(for: key)
+    }
+
+    /// The cached statement for `key`, found by hashing the key, remembered among the recent ones.
+    private mutating func hashedStatement(for key: StatementKey) -> SQLStatement? {
         guard let statement = entries[key]?.statement else { return nil }
         remember(statement, for: key)
         return statement

@@ -87,27 +87,31 @@ extension SQLContext {
     /// than `Int.bitWidth`), which picks the cached statement, and whether the key is assigned.
     @inline(__always)
     private static func leaveOutAbsentValues(_ values: inout [SQLValue?], keyPosition: Int?, table: SQLTable) -> (presentColumns: Int, assignsKey: Bool) {
-        let key = keyPosition ?? -1
-        var assignsKey = false
-        var present = 0
         values.withUnsafeMutableBufferPointer { values in
+            // The pass reads only each value's case; the key is looked at after it, so that no
+            // value's payload is read on the way.
+            var present = 0
             for position in values.indices.reversed() {
                 present &<<= 1
                 switch values[position] {
-                case nil:
-                    if position == key { assignsKey = true }
-                case .null?:
-                    values[position] = nil
-                    if position == key { assignsKey = true }
-                case .long(0)? where position == key && table.columns[position].autoincrement:
-                    values[position] = nil
-                    assignsKey = true
-                default:
-                    present |= 1
+                case nil: break
+                case .null?: values[position] = nil
+                default: present |= 1
                 }
             }
+            guard let key = keyPosition else { return (present, false) }
+            switch values[key] {
+            case nil:
+                // None given, or NULL (left out above).
+                return (present, true)
+            case .long(0)? where table.columns[key].autoincrement:
+                values[key] = nil
+                // (A key past the low bits has no bit: `1 << key` is then 0.)
+                return (present & ~(1 << key), true)
+            default:
+                return (present, false)
+            }
         }
-        return (present, assignsKey)
     }
 
     /// The INSERT into `table` of the columns that have a value in `row` (one bit each in

@@ -37,7 +37,20 @@ final class SQLRowLayout: Sendable {
     /// The position of the column named as `column` is, if the layout has it.
     @inlinable @inline(__always)
     func position(of column: SQLColumn) -> Int? {
-        var slot = column.nameHash & mask
+        // The usual case inline, without a loop: the slot the name's hash picks holds the
+        // column, or nothing. A collision is probed out of line. The reads are unchecked: the
+        // mask keeps the slot within `slots`, and a slot holds -1 or a position of `names`.
+        let slot = column.nameHash & mask
+        let position = slots.withUnsafeBufferPointer { $0[slot] }
+        if position < 0 { return nil }
+        if names.withUnsafeBufferPointer({ $0[position] == column.name }) { return position }
+        return self.position(of: column, after: slot)
+    }
+
+    /// The position of the column named as `column` is, looking from the slot after `slot`.
+    @usableFromInline
+    func position(of column: SQLColumn, after slot: Int) -> Int? {
+        var slot = (slot + 1) & mask
         while true {
             let position = slots[slot]
             if position < 0 { return nil }

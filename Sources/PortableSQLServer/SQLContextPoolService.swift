@@ -39,8 +39,9 @@ public final class SQLContextPoolService: Service, Sendable, CustomStringConvert
     /// The pool's path as the log shows it: the value of a URI's key parameter replaced.
     private var shownPath: String { KeyStatements.withoutURIKeys(pool.path) }
 
-    /// Waits until the group shuts down gracefully or the task is cancelled, then closes the
-    /// pool and logs how that went: at `.info` when the WAL was checkpointed into the file, at
+    /// Logs at `.notice`, when the pool's SQLite has SQLite's WAL-reset bug (3.7.0 to 3.51.2),
+    /// that no other process or pool should write the file; waits until the group shuts down
+    /// gracefully or the task is cancelled, then closes the pool and logs how that went: at `.info` when the WAL was checkpointed into the file, at
     /// `.warning` with `sql.error.code=SQLITE_BUSY` when a connection outside the pool kept the
     /// checkpoint from finishing (nothing is lost: SQLite checkpoints the WAL later, at the latest
     /// when the database next opens, so the service still stops cleanly).
@@ -49,6 +50,9 @@ public final class SQLContextPoolService: Service, Sendable, CustomStringConvert
     ///   is closed all the same); the `SQLError` of a close that failed otherwise (an I/O error
     ///   in the checkpoint), which the group reports as this service's failure.
     public func run() async throws {
+        if let warning = pool.walResetBugWarning {
+            logging.logger.notice("the pool of \(shownPath) runs on \(warning)", metadata: [SQLLogging.databaseKey: "\(logging.label)"])
+        }
         var cancelled = false
         do {
             try await gracefulShutdown()

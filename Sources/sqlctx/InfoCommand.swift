@@ -42,6 +42,7 @@ struct InfoCommand: ParsableCommand {
             lines.append(("page count", try number("page_count")))
             lines.append(("user_version", "\(try context.getUserVersion())"))
             lines.append(("journal mode", try pragma("journal_mode").textValue ?? "?"))
+            lines.append(("wal reset", context.walResetBugWarning.map { "affected: " + $0 } ?? "not affected (SQLite \(context.version))"))
             let tables = try context.selectAll(sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
             for case let .text(name) in tables.compactMap(\.first) {
                 let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -48,6 +48,9 @@ public final class SQLContextPool: Sendable {
     public let busyTimeout: Double
     /// The priority of the pool's threads.
     public let qualityOfService: DispatchQoS
+    /// What to say of SQLite's WAL-reset bug on the pool's engine (`WALResetBug`); `nil` when
+    /// the engine does not have it.
+    package let walResetBugWarning: String?
     let writer: PooledConnection
     let writerQueue: DispatchQueue
     private let readers: ReaderConnections
@@ -91,6 +94,7 @@ public final class SQLContextPool: Sendable {
             try Self.open(path, flags: flags, configuration, busyTimeout: busyTimeout, prepareConnection)
         }
         let writerContext = try open([.readWrite, .create])
+        walResetBugWarning = writerContext.walResetBugWarning
         do {
             let mode = try writerContext.selectAll(sql: "PRAGMA journal_mode = WAL").first?.first?.textValue
             guard mode?.lowercased() == "wal" else {

@@ -6,7 +6,7 @@ SWIFT ?= swift
 # (Package.swift), which an app turns on for what it uses.
 TRAITS ?= --enable-all-traits
 
-.PHONY: bootstrap build demo test example bench bench-cluster sanitize docs install
+.PHONY: bootstrap build demo test example bench bench-cluster sanitize fuzz docs install
 
 bootstrap:
 	@bash Scripts/bootstrap
@@ -26,6 +26,8 @@ test: bootstrap
 	$(SWIFT) test $(TRAITS) --disable-xctest --skip NodeLatencyTests
 	$(SWIFT) test $(TRAITS) --disable-xctest --skip-build --filter NodeLatencyTests
 	python3 Scripts/public-api --check
+	$(SWIFT) build $(TRAITS) --product FuzzSQLScript
+	.build/debug/FuzzSQLScript Fuzz/Corpus/SQLScript
 
 # Installs `sqlctx` under PREFIX (/usr/local by default; DESTDIR before it for packaging): the
 # release build in bin/, its man page in share/man/man1/ (from swift-argument-parser's
@@ -77,6 +79,12 @@ sanitize: bootstrap
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 \
 		$(SWIFT) test $(TRAITS) --disable-xctest --sanitize=address --scratch-path .build-asan
 	$(SWIFT) test $(TRAITS) --disable-xctest --sanitize=thread --scratch-path .build-tsan
+
+# Every fuzz target of Fuzz/ under libFuzzer and AddressSanitizer, FUZZ_SECONDS each (default
+# 60; CI runs 30 as a smoke run, so that the targets keep building): Scripts/fuzz.
+FUZZ_SECONDS ?= 60
+fuzz: bootstrap
+	bash Scripts/fuzz $(FUZZ_SECONDS)
 
 # One static website per module in .build/docs/MODULE.doccarchive, readable from the file system:
 # DocC's pages are a JavaScript app that loads JSON with absolute paths, which browsers refuse

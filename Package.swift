@@ -92,6 +92,8 @@ let package = Package(
         // Test-only: a program the tests run in a child process, and the fixtures and engine matrix
         // every test target shares.
         .executableTarget(name: "PortableSQLTestHelper", dependencies: ["PortableSQLPlus", "PortableSQLSystem"], path: "Tests/PortableSQLTestHelper"),
+        // A fuzz target (`Fuzz/`, run by `make fuzz`); built plainly, it replays inputs.
+        .executableTarget(name: "FuzzSQLScript", dependencies: ["PortableSQL"], path: "Fuzz/SQLScript"),
         .target(name: "PortableSQLTestSupport", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLSystem", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
         .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus", "PortableSQLSystem", "PortableSQLTestSupport", "PortableSQLTestHelper"]),

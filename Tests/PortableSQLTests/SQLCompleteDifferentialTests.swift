@@ -36,7 +36,7 @@ import Testing
                 sql += Self.fragments.randomElement(using: &random)! + Self.gaps.randomElement(using: &random)!
             }
             sql += Self.endings.randomElement(using: &random)!
-            guard !Self.cutDifferently(sql) else {
+            guard !SQLScript.readsDifferentlyFromSQLiteComplete(sql) else {
                 skipped += 1
                 continue
             }
@@ -50,29 +50,6 @@ import Testing
         #expect(completeCount > count / 5 && completeCount < count * 4 / 5, "\(completeCount) of \(count) complete")
     }
 
-    /// Whether SQLite's tokenizer and `sqlite3_complete` cut `sql` differently where it can
-    /// matter. The splitter reads as the tokenizer does, which key redaction needs (`$a(' …
-    /// KEY '…'` must show the key to it), and which is what SQLite's parser reads:
-    /// - a named parameter with Tcl's `(…)`: the tokenizer reads one token up to `)` or white
-    ///   space, `;`s included (a bad token, if no `)`, whose statement SQLite refuses);
-    ///   `sqlite3_complete` reads the `;`s, quotes, comments and keywords inside;
-    /// - `?NNN` glued to a word: the tokenizer reads `?12` and `create`, `sqlite3_complete`
-    ///   reads `?` and one word `12create`, which after EXPLAIN decides whether a trigger starts.
-    static func cutDifferently(_ sql: String) -> Bool {
-        let tokens = SQLTokens(sql)
-        return tokens.indices.contains { index in
-            let token = tokens[index]
-            let text = tokens.text(token)
-            if "$:@#".contains(text.first!), let open = text.firstIndex(of: "(") {
-                let inside = text[text.index(after: open)...].lowercased()
-                return inside.contains { !($0.isLetter || $0.isNumber || "_$)".contains($0)) }
-                    || ["create", "temp", "trigger", "end", "explain"].contains { inside.contains($0) }
-            }
-            guard token.kind == .parameter, text.count > 1, text.hasPrefix("?"), index + 1 < tokens.endIndex else { return false }
-            return tokens[index + 1].kind == .word && tokens[index + 1].range.lowerBound == token.range.upperBound
-        }
-    }
-
     @Test func whereTheTokenizerAndSqlite3CompleteDifferTheSplitterReadsAsTheTokenizer() {
         let complete = SQLiteEngine.system.functions.complete
         let openParameter = "SELECT :a(; SELECT 2;"
@@ -81,5 +58,7 @@ import Testing
         let gluedNumber = "EXPLAIN ?2CREATE TRIGGER t AFTER INSERT ON a BEGIN SELECT 1; END;"
         #expect(complete(gluedNumber) == 1 && SQLScript(gluedNumber).statements.count == 1)
         #expect(complete("SELECT 1;\u{0B}") == 0 && SQLScript("SELECT 1;\u{0B}").isComplete)
+        #expect([openParameter, gluedNumber, "SELECT 1;\u{0B}"].allSatisfy(SQLScript.readsDifferentlyFromSQLiteComplete))
+        #expect(!SQLScript.readsDifferentlyFromSQLiteComplete("SELECT :a, ?2 + 1, $b(c); -- \u{0C}"))
     }
 }

@@ -51,7 +51,7 @@ public final class SQLContextPoolService: Service, Sendable, CustomStringConvert
     ///   in the checkpoint), which the group reports as this service's failure.
     public func run() async throws {
         if let warning = pool.walResetBugWarning {
-            logging.logger.notice("the pool of \(shownPath) runs on \(warning)", metadata: [SQLLogging.databaseKey: "\(logging.label)"])
+            logging.logger.notice("the pool of \(shownPath): \(warning)", metadata: [SQLLogging.databaseKey: "\(logging.label)"])
         }
         var cancelled = false
         do {

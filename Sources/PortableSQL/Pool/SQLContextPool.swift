@@ -90,8 +90,17 @@ public final class SQLContextPool: Sendable {
         self.maximumReaderCount = maximumReaderCount
         self.busyTimeout = busyTimeout
         self.qualityOfService = qualityOfService
+        // Every connection of the pool, the writer opened again included, opens this way.
         let open = { @Sendable (flags: SQLContext.OpenFlags) throws -> SQLContext in
-            try Self.open(path, flags: flags, configuration, busyTimeout: busyTimeout, prepareConnection)
+            let context = try SQLContext(path: path, flags: flags, configuration: configuration)
+            do {
+                try prepareConnection?(context)
+                context.busyTimeout = busyTimeout
+            } catch {
+                context.closeConnection()
+                throw error
+            }
+            return context
         }
         let writerContext = try open([.readWrite, .create])
         walResetBugWarning = writerContext.walResetBugWarning
@@ -112,21 +121,6 @@ public final class SQLContextPool: Sendable {
         readers = ReaderConnections(maximumCount: maximumReaderCount) {
             try open([.readOnly])
         }
-    }
-
-    private static func open(
-        _ path: String, flags: SQLContext.OpenFlags, _ configuration: SQLiteConfiguration, busyTimeout: Double,
-        _ prepareConnection: (@Sendable (SQLContext) throws -> Void)?
-    ) throws -> SQLContext {
-        let context = try SQLContext(path: path, flags: flags, configuration: configuration)
-        do {
-            try prepareConnection?(context)
-            context.busyTimeout = busyTimeout
-        } catch {
-            context.closeConnection()
-            throw error
-        }
-        return context
     }
 
     // MARK: Writing

@@ -121,6 +121,22 @@ import Testing
         #expect(!kept.contains("secret") && !kept.lowercased().contains("key"), "\(kept)")
     }
 
+    /// A line typed the moment the prompt shows is echoed once, by sqlctx as by sqlite3. strace
+    /// holds each program for 0.2 s after every write, so the line comes in just after the
+    /// prompt is written: where the terminal still echoed then, the line showed twice.
+    @Test(arguments: ["sqlite3", "sqlctx"])
+    func aLineTypedAsThePromptShowsIsEchoedOnce(program: String) throws {
+        let directory = try TemporaryDirectory()
+        let executable = program == "sqlite3" ? "/usr/bin/sqlite3" : try builtProduct("sqlctx")
+        let held = "strace -f -o /dev/null -e trace=write -e inject=write:delay_exit=200000"
+        let transcript = try typeAtPrompts(
+            ["SELECT 'typed' || 'fast';", ".quit"],
+            command: "HOME='\(directory.url.path)' TERM=dumb \(held) '\(executable)' :memory:",
+            prompts: ["sqlite> ", "sqlctx> "], timeout: 30)
+        #expect(transcript.components(separatedBy: "SELECT 'typed'").count == 2, "\(transcript)")
+        #expect(transcript.components(separatedBy: "typedfast").count == 2, "\(transcript)")
+    }
+
     // MARK: Scripts on standard input
 
     @Test func aScriptRunsStatementsOverManyLinesAndDotCommands() throws {

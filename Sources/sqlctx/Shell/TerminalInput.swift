@@ -10,6 +10,11 @@ import Foundation
 /// starts libedit): its handler sends the signal again to the whole process group. The tool's
 /// handler (`ShellInterrupts`, no SA_RESTART) makes libedit's read fail with EINTR instead, so
 /// `readline` returns `NULL` with the terminal restored, and the next call starts an empty line.
+///
+/// libedit writes the prompt before it takes the terminal out of its echoing mode, so a line
+/// typed as soon as the prompt shows would be echoed twice: once by the terminal, once by
+/// libedit. Echo goes off before each `readline` and back on after it (see `withoutEcho`), so
+/// the screen shows each line once, as sqlite3's does.
 final class TerminalInput: ShellInput {
     /// The history file, when there is a home folder to keep it in.
     private let historyPath: String?
@@ -20,6 +25,8 @@ final class TerminalInput: ShellInput {
     init(historyPath: String?, interrupts: ShellInterrupts?) {
         setlocale(LC_CTYPE, "")
         sqlctx_leave_signals_to_tool()
+        // Before echo is ever turned off: libedit starts without editing when echo is off.
+        _ = rl_initialize()
         using_history()
         stifle_history(ShellHistory.limit)
         self.historyPath = historyPath
@@ -35,7 +42,7 @@ final class TerminalInput: ShellInput {
         // A Ctrl-C that came while a statement ran has been answered by interrupting it.
         _ = interrupts?.take()
         while true {
-            if let line = readline(prompt) {
+            if let line = Self.withoutEcho({ readline(prompt) }) {
                 defer { free(line) }
                 return String(cString: line)
             }
@@ -45,6 +52,18 @@ final class TerminalInput: ShellInput {
             }
             FileHandle.standardOutput.write(Data("^C\n".utf8))
         }
+    }
+
+    /// Runs `body` with the terminal on standard input not echoing what is typed, then puts
+    /// the terminal's modes back. Input typed meanwhile is kept (`TCSANOW`, not `TCSAFLUSH`).
+    private static func withoutEcho<T>(_ body: () -> T) -> T {
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0, saved.c_lflag & tcflag_t(ECHO) != 0 else { return body() }
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+        defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        return body()
     }
 
     /// Adds `entry` to the history and saves the history file (private, mode 0600), unless

@@ -27,7 +27,11 @@ test: bootstrap
 	$(SWIFT) test $(TRAITS) --disable-xctest --skip-build --filter NodeLatencyTests
 	python3 Scripts/public-api --check
 	$(SWIFT) build $(TRAITS) --product FuzzSQLScript
+	$(SWIFT) build $(TRAITS) --product FuzzRecordValues
+	$(SWIFT) build $(TRAITS) --product FuzzShellSyntax
 	.build/debug/FuzzSQLScript Fuzz/Corpus/SQLScript
+	.build/debug/FuzzRecordValues Fuzz/Corpus/RecordValues
+	.build/debug/FuzzShellSyntax Fuzz/Corpus/ShellSyntax
 
 # Installs `sqlctx` under PREFIX (/usr/local by default; DESTDIR before it for packaging): the
 # release build in bin/, its man page in share/man/man1/ (from swift-argument-parser's

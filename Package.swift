@@ -82,18 +82,25 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
             ]
         ),
+        // How sqlctx's shell reads CSV files and splits dot-commands: a module of its own so that
+        // a fuzz target can hold it to sqlite3's.
+        .target(name: "ShellSyntax"),
         .executableTarget(
             name: "sqlctx",
             dependencies: [
                 "PortableSQL", "PortableSQLPlus", "PortableSQLCodable", "PortableSQLCluster", "PortableSQLSystem", "CEditLine", "CInterruptSignal",
+                "ShellSyntax",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"])),
             ]
         ),
         // Test-only: a program the tests run in a child process, and the fixtures and engine matrix
         // every test target shares.
         .executableTarget(name: "PortableSQLTestHelper", dependencies: ["PortableSQLPlus", "PortableSQLSystem"], path: "Tests/PortableSQLTestHelper"),
-        // A fuzz target (`Fuzz/`, run by `make fuzz`); built plainly, it replays inputs.
-        .executableTarget(name: "FuzzSQLScript", dependencies: ["PortableSQL"], path: "Fuzz/SQLScript"),
+        // The fuzz targets (`Fuzz/`, run by `make fuzz`); built plainly, each replays inputs.
+        .target(name: "FuzzDriver", path: "Fuzz/Driver"),
+        .executableTarget(name: "FuzzSQLScript", dependencies: ["FuzzDriver", "PortableSQL"], path: "Fuzz/SQLScript"),
+        .executableTarget(name: "FuzzRecordValues", dependencies: ["FuzzDriver", "PortableSQLCodable"], path: "Fuzz/RecordValues"),
+        .executableTarget(name: "FuzzShellSyntax", dependencies: ["FuzzDriver", "ShellSyntax"], path: "Fuzz/ShellSyntax"),
         .target(name: "PortableSQLTestSupport", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLSystem", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
         .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus", "PortableSQLSystem", "PortableSQLTestSupport", "PortableSQLTestHelper"]),

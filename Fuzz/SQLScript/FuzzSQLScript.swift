@@ -7,7 +7,7 @@
 //
 // Built with libFuzzer by `Scripts/fuzz` (`make fuzz`); built plainly (`swift build`), it
 // replays the files and folders it is given, so that a finding can be kept as a test input.
-import Foundation
+import FuzzDriver
 import PortableSQL
 
 /// Checks one input; stops the program, naming the text, on a disagreement.
@@ -34,38 +34,8 @@ func check(_ input: UnsafeRawBufferPointer) {
     }
 }
 
-#if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzer(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
-/// libFuzzer's driver, with its own command line (`-max_total_time=…`, corpus folders).
-@main enum Fuzz {
+@main enum Main {
     static func main() {
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(runFuzzer(&argc, &argv) { start, count in
-            check(UnsafeRawBufferPointer(start: start, count: count))
-            return 0
-        })
+        FuzzDriver.run("FuzzSQLScript", check: check)
     }
 }
-#else
-/// Replays the inputs in the files and folders named on the command line.
-@main enum Replay {
-    static func main() throws {
-        var files: [URL] = []
-        for argument in CommandLine.arguments.dropFirst() {
-            let url = URL(fileURLWithPath: argument)
-            let inside = try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
-            files += inside?.sorted { $0.path < $1.path } ?? [url]
-        }
-        for file in files {
-            try Data(contentsOf: file).withUnsafeBytes(check)
-        }
-        print("FuzzSQLScript: \(files.count) inputs replayed, no disagreement")
-    }
-}
-#endif

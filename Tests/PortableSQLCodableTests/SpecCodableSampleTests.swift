@@ -60,10 +60,15 @@ import Testing
         // ISO-8601 text keeps whole seconds.
         #expect(try sqlite.fetch(SQLDateAsText.self, id: 1)?.date == Date(timeIntervalSince1970: 1_700_000_000))
         #expect(try sqlite.selectAll(sql: "SELECT DATE FROM SQL_DATE_AS_TEXT") == [["2023-11-14T22:13:20Z"]])
-        // Dates written by SQL read back too: SQLite's own format, fractions, and numbers.
-        try sqlite.exec(sql: "INSERT INTO SQL_DATE_AS_TEXT (DATE) VALUES ('2023-11-14 22:13:20'), ('2023-11-14T22:13:20.500Z'), (1700000000)")
+        // Dates written by SQL read back as SkipSQL reads them: SQLite's own format as UTC, a
+        // fraction dropped; a number in the TEXT column is no date.
+        try sqlite.exec(sql: "INSERT INTO SQL_DATE_AS_TEXT (DATE) VALUES ('2023-11-14 22:13:20'), ('2023-11-14T22:13:20.500Z'), ('2023-11-14 22:13:20.75')")
         let dates = try sqlite.fetchAll(SQLDateAsText.self, orderBy: SQLDateAsText.rowid).map(\.date.timeIntervalSince1970)
-        #expect(dates == [1_700_000_000, 1_700_000_000, 1_700_000_000.5, 1_700_000_000])
+        #expect(dates == [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_000_000])
+        try sqlite.exec(sql: "INSERT INTO SQL_DATE_AS_TEXT (DATE) VALUES (1700000000)")
+        let error = try #require(throws: SQLBindingError.self) { try sqlite.fetchAll(SQLDateAsText.self) }
+        guard case .nullColumn(let column) = error else { Issue.record("not nullColumn: \(error)"); return }
+        #expect(column == SQLDateAsText.date)
     }
 
     @Test func parentChildJoin() throws {

@@ -28,13 +28,10 @@ public enum SQLValue: Hashable, Sendable {
         return nil
     }
 
-    /// The number as a double, when this is `.real` or `.long` (widened); `nil` otherwise.
+    /// The double, when this is `.real`; `nil` otherwise (an integer too, as in SkipSQL).
     public var realValue: Double? {
-        switch self {
-        case .real(let value): return value
-        case .long(let value): return Double(value)
-        default: return nil
-        }
+        if case .real(let value) = self { return value }
+        return nil
     }
 
     /// The text, when this is `.text`; `nil` otherwise.

@@ -2,8 +2,11 @@ import Foundation
 
 /// A typed read of a stored value: the one set of conversions behind the column readers, by
 /// name (`SQLColumn.longValue(in:)`, …) and by position (`SQLTable.longValue(at:in:)`,
-/// …), so that both read a column alike. `convert` returns `nil` for a missing value, NULL, or a
-/// value of another kind; the `…Required` readers throw then, each its own error.
+/// …), so that both read a column alike, and as SkipSQL's readers do: each kind reads only its
+/// own (an integer is no real, a real no integer). `convert` returns `nil` for a missing value,
+/// NULL, or a value of another kind; the `…Required` readers throw then, each its own error.
+///
+/// Plain `Codable` records read numbers more freely (`StoredNumber`).
 @usableFromInline
 protocol ColumnConversion {
     /// The Swift type the read gives.
@@ -14,25 +17,19 @@ protocol ColumnConversion {
     static func convert(_ stored: SQLValue?) -> Value?
 }
 
-/// An integer; a real with an integral value is accepted too.
+/// An integer.
 @usableFromInline
 enum LongConversion: ColumnConversion {
     @usableFromInline static let expected = "an integer"
 
     @inlinable @inline(__always)
-    static func convert(_ stored: SQLValue?) -> Int64? {
-        switch stored {
-        case .long(let value)?: return value
-        case .real(let value)?: return Int64(exactly: value)
-        default: return nil
-        }
-    }
+    static func convert(_ stored: SQLValue?) -> Int64? { stored?.longValue }
 }
 
-/// A number as a double (integers are widened).
+/// A real.
 @usableFromInline
 enum RealConversion: ColumnConversion {
-    @usableFromInline static let expected = "a number"
+    @usableFromInline static let expected = "a real"
 
     @inlinable @inline(__always)
     static func convert(_ stored: SQLValue?) -> Double? { stored?.realValue }

@@ -55,9 +55,9 @@ extension Double: SQLColumnValue {
     public static var sqlType: SQLType { .real }
     /// The number.
     public var sqlValue: SQLValue { .real(self) }
-    /// A real or integer value.
+    /// A real value (an integer is none, as `realValue` reads it).
     public init?(sqlValue: SQLValue) {
-        guard let value = sqlValue.realValue else { return nil }
+        guard case .real(let value) = sqlValue else { return nil }
         self = value
     }
 }

@@ -2,6 +2,7 @@
 import CEditLine
 import Foundation
 import PortableSQL
+import ShellSyntax
 
 internal import PortableSQLSystem
 

@@ -1,6 +1,7 @@
 #if Tool
 import Foundation
 import PortableSQLPlus
+import ShellSyntax
 
 extension ShellSession {
     /// Runs the dot-command on `line` (see `DotCommandLine.help` for the list).

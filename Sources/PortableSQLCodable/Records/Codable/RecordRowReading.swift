@@ -72,9 +72,9 @@ final class RecordRowReading: RecordRowCoding, @unchecked Sendable {
             if functions.pointee.valueType(value) == SQLiteTypeCode.integer {
                 return functions.pointee.valueInt64(value)
             }
-            return LongConversion.convert(SQLStatement.readValue(functions, value))
+            return StoredNumber.integer(SQLStatement.readValue(functions, value))
         }
-        return LongConversion.convert(values[position] ?? .null)
+        return StoredNumber.integer(values[position] ?? .null)
     }
 
     /// The position of `key`'s column, moving past it; `nil` when the table has none.

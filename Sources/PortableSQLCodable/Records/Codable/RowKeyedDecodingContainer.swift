@@ -71,7 +71,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         try read { reading in
             let value = reading.value(at: try position(key, in: reading))
-            guard let real = RealConversion.convert(value) else { throw mismatch(key, value, RealConversion.expected) }
+            guard let real = StoredNumber.real(value) else { throw mismatch(key, value, "a number") }
             return real
         }
     }
@@ -81,7 +81,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
         try read { reading in
             let value = reading.value(at: try position(key, in: reading))
-            guard let real = RealConversion.convert(value), let float = StoredValueCoding.float(real) else {
+            guard let real = StoredNumber.real(value), let float = StoredValueCoding.float(real) else {
                 throw mismatch(key, value, "a Float (within ±3.4e38, and not so near 0 that it reads as 0)")
             }
             return float

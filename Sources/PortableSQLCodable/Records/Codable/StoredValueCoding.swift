@@ -135,11 +135,11 @@ private struct SingleValueDecoder: Decoder, SingleValueDecodingContainer {
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let decoded: Any?
         switch type {
-        case is Bool.Type: decoded = LongConversion.convert(value).map { $0 != 0 }
+        case is Bool.Type: decoded = StoredNumber.integer(value).map { $0 != 0 }
         case is String.Type: decoded = value.textValue
-        case is Double.Type: decoded = value.realValue
-        case is Float.Type: decoded = value.realValue.flatMap(StoredValueCoding.float)
-        case let integer as any FixedWidthInteger.Type: decoded = LongConversion.convert(value).flatMap { fitting(integer, $0) }
+        case is Double.Type: decoded = StoredNumber.real(value)
+        case is Float.Type: decoded = StoredNumber.real(value).flatMap(StoredValueCoding.float)
+        case let integer as any FixedWidthInteger.Type: decoded = StoredNumber.integer(value).flatMap { fitting(integer, $0) }
         case let columnType as any SQLColumnValue.Type: decoded = columnType.init(sqlValue: value)
         default: return try T(from: self)
         }

@@ -135,6 +135,9 @@ final class OpenOutcome: Sendable {
             ("ATTACH 'file:\(pipe)?vfs%00x=unix&mode=ro' AS p", []),
             ("ATTACH 'file:\(directory.path("missing"))/../pipe?vfs=unix&mode=ro' AS p", []),
             ("ATTACH ? AS p", [.text("file:\(pipe)?vfs%00=unix&mode=ro")]),
+            // SQLite's file name is a C string: a %00 ends it (FuzzURIKeys found the check read past it).
+            ("ATTACH 'file:\(pipe)%00.db?vfs=unix' AS p", []),
+            ("ATTACH ? AS p", [.text("file:\(pipe)%00x?vfs=unix")]),
             ("VACUUM INTO ?", [.text(uri)]),
         ]
         for (sql, parameters) in attempts + [("SELECT 1; ATTACH '\(uri)' AS p; SELECT 2", [])] {
@@ -186,6 +189,15 @@ final class OpenOutcome: Sendable {
         #expect(error?.resultCode == .cantOpen)
         #expect(error?.message.contains(path) == true && error?.message.contains("FIFO") == true, "\(String(describing: error))")
         #expect(Date().timeIntervalSince(started) < 1)
+    }
+
+    /// The file a URI names is read as SQLite reads it: percent-decoded, up to a `%00`.
+    @Test func aURIsFileIsReadAsSQLiteReadsIt() {
+        #expect(DatabaseURI.file(of: "file:/tmp/a%20b.db?mode=ro") == "/tmp/a b.db")
+        #expect(DatabaseURI.file(of: "file:///tmp/pipe%00.db?vfs=unix") == "/tmp/pipe")
+        #expect(DatabaseURI.file(of: "file://localhost/tmp/x%00") == "/tmp/x")
+        #expect(DatabaseURI.file(of: "file:/tmp/x?mode=memory%00ro") == nil)
+        #expect(DatabaseURI.file(of: "file:%00x") == nil && DatabaseURI.file(of: "file://elsewhere/tmp/x") == nil)
     }
 
     @Test func aFIFONamedByAFileURIIsRefusedWithoutTheURIFlag() throws {

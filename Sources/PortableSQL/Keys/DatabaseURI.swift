@@ -7,7 +7,7 @@ package enum DatabaseURI {
     /// The file of `uri`, percent-decoded: `nil` when `uri` does not start with `file:`, names
     /// an in-memory or temporary database (`mode=memory`, `:memory:`, an empty path), or has an
     /// authority other than empty or `localhost` (SQLite refuses those itself).
-    static func file(of uri: String) -> String? {
+    package static func file(of uri: String) -> String? {
         var rest = Substring(uri)
         guard rest.hasPrefix("file:") else { return nil }
         rest = rest.dropFirst(5)
@@ -58,12 +58,14 @@ package enum DatabaseURI {
     }
 
     /// `text` with each `%HH` replaced by its byte; a `%` not followed by two hex digits stays.
+    /// SQLite's parts of a URI are C strings, so a `%00` ends the text.
     private static func decode(_ text: Substring) -> String {
         var bytes: [UInt8] = []
         var input = Array(text.utf8)[...]
         while let byte = input.popFirst() {
             if byte == UInt8(ascii: "%"), input.count >= 2,
                let high = hexValue(input[input.startIndex]), let low = hexValue(input[input.startIndex + 1]) {
+                if high << 4 | low == 0 { break }
                 bytes.append(high << 4 | low)
                 input = input.dropFirst(2)
             } else {

@@ -30,10 +30,12 @@ test: bootstrap
 	$(SWIFT) build $(TRAITS) --product FuzzRecordValues
 	$(SWIFT) build $(TRAITS) --product FuzzShellSyntax
 	$(SWIFT) build $(TRAITS) --product FuzzURIKeys
+	$(SWIFT) build $(TRAITS) --product FuzzHostileNode
 	.build/debug/FuzzSQLScript Fuzz/Corpus/SQLScript
 	.build/debug/FuzzRecordValues Fuzz/Corpus/RecordValues
 	.build/debug/FuzzShellSyntax Fuzz/Corpus/ShellSyntax
 	.build/debug/FuzzURIKeys Fuzz/Corpus/URIKeys
+	.build/debug/FuzzHostileNode Fuzz/Corpus/HostileNode
 
 # Installs `sqlctx` under PREFIX (/usr/local by default; DESTDIR before it for packaging): the
 # release build in bin/, its man page in share/man/man1/ (from swift-argument-parser's

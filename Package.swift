@@ -102,6 +102,7 @@ let package = Package(
         .executableTarget(name: "FuzzRecordValues", dependencies: ["FuzzDriver", "PortableSQLCodable"], path: "Fuzz/RecordValues"),
         .executableTarget(name: "FuzzShellSyntax", dependencies: ["FuzzDriver", "ShellSyntax"], path: "Fuzz/ShellSyntax"),
         .executableTarget(name: "FuzzURIKeys", dependencies: ["FuzzDriver", "PortableSQL", "CSQLite"], path: "Fuzz/URIKeys"),
+        .executableTarget(name: "FuzzHostileNode", dependencies: ["FuzzDriver", "PortableSQLCluster"], path: "Fuzz/HostileNode"),
         .target(name: "PortableSQLTestSupport", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "PortableSQLTests", dependencies: ["PortableSQL", "PortableSQLPlus", "PortableSQLSystem", "PortableSQLTestSupport", "PortableSQLTestHelper"]),
         .testTarget(name: "PortableSQLPlusTests", dependencies: ["PortableSQLPlus", "PortableSQLSystem", "PortableSQLTestSupport", "PortableSQLTestHelper"]),

@@ -33,7 +33,12 @@ public enum FuzzDriver {
         var files: [URL] = []
         for argument in CommandLine.arguments.dropFirst() {
             let url = URL(fileURLWithPath: argument)
-            let inside = try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
+                FileHandle.standardError.write(Data("\(name): no file or folder \(argument)\n".utf8))
+                exit(1)
+            }
+            let inside = isFolder.boolValue ? try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil) : nil
             files += inside?.sorted { $0.path < $1.path } ?? [url]
         }
         for file in files {

@@ -16,7 +16,8 @@ package struct DotCommandLine: Equatable, Sendable {
     package init(_ line: String) {
         var words: [[UInt8]] = []
         var bytes = Array(line.utf8).drop(while: Self.isSpace).dropFirst()[...]
-        while true {
+        // The name and at most `maximumArguments` arguments; sqlite3 ignores the rest of the line.
+        while words.count <= Self.maximumArguments {
             bytes = bytes.drop(while: Self.isSpace)
             guard let first = bytes.first else { break }
             var word: [UInt8] = []
@@ -44,6 +45,9 @@ package struct DotCommandLine: Equatable, Sendable {
         name = strings.first ?? ""
         arguments = Array(strings.dropFirst())
     }
+
+    /// The most arguments read, as in sqlite3, which ignores the rest of the line.
+    package static let maximumArguments = 50
 
     /// The name of the option `argument` is (`-indent` and `--indent` are `indent`); `nil` for
     /// an argument that does not start with `-`.

@@ -124,6 +124,16 @@ import Testing
             #expect(error.resultCode == .misuse && error.message.contains("up to its #") && !error.debugDescription.contains("SEKRIT"), "\(suffix): \(error)")
             #expect(!FileManager.default.fileExists(atPath: path), "\(suffix)")
         }
+        // Parameters are read after a URI's first ? only: without one, SQLite reads &key= as
+        // part of the file's name (FuzzURIKeys found both passed as keys).
+        // A second ? is part of a parameter's name (??key= is ?key, which SQLCipher does not read).
+        for (index, suffix) in ["&key=SEKRIT", "'mode=memory&key=SEKRIT", "??key=SEKRIT", "?mode=rwc?hexkey=0f0f"].enumerated() {
+            let path = directory.path("noquery\(index).db")
+            let error = try #require(throws: SQLError.self) { try SQLContext(path: "file:\(path)\(suffix)", configuration: .plus) }
+            #expect(error.resultCode == .misuse && (error.message.contains("no ? before it") || error.message.contains("after a second ?"))
+                && !error.debugDescription.contains("SEKRIT"), "\(suffix): \(error)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).allSatisfy { !$0.hasPrefix("noquery") }, "\(suffix)")
+        }
         let main = try SQLContext(path: directory.path("main.db"), configuration: .plus)
         defer { try? main.close() }
         try main.key("main-key")

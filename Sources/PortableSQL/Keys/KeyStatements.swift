@@ -112,7 +112,7 @@ package enum KeyStatements {
         guard !parameters.isEmpty else { return text }
         var result = ""
         var kept = text.startIndex
-        for (_, value) in parameters where value.lowerBound >= kept {
+        for (_, _, value) in parameters where value.lowerBound >= kept {
             result += text[kept..<value.lowerBound] + "<redacted>"
             kept = value.upperBound
         }
@@ -224,15 +224,16 @@ package enum KeyStatements {
     /// `valuesContainURIKey` reads them) as no key at all, and write the data in clear, or `nil`
     /// when every one is sound: a name in upper case (SQLCipher reads `key` and `hexkey` only in
     /// lower case), `textkey` (which it reads as a key of no length), an empty key, a `hexkey`
-    /// that is not pairs of hex digits (it keeps only the leading ones), or a key after the
-    /// URI's `#` (SQLite stops reading there).
+    /// that is not pairs of hex digits (it keeps only the leading ones), a key after the URI's
+    /// `#` (SQLite stops reading there), or one outside the URI's query (`outsideTheQuery`).
     package static func unusableURIKey(in text: String) -> String? {
         for part in withBlobsAsText(text) {
             let whole = Substring(part)
-            for (name, value) in uriKeyParameters(in: whole, inSQL: true) {
+            for (separator, name, value) in uriKeyParameters(in: whole, inSQL: true) {
                 if isInFragment(whole, before: value.lowerBound) {
                     return "SQLite reads a URI up to its #, so SQLCipher would never see the \(name)= after it"
                 }
+                if let reason = outsideTheQuery(whole, separator: separator, name: name) { return reason }
                 if let reason = unusableURIKey(named: name, value: DatabaseURI.parameterName(part[value])) { return reason }
             }
         }
@@ -244,6 +245,23 @@ package enum KeyStatements {
     /// from the text alone, so any `#` before a key counts (`'file:x#' || '?key=k'` too).
     private static func isInFragment(_ text: Substring, before index: String.Index) -> Bool {
         text[..<index].contains("#")
+    }
+
+    /// Why SQLite would not read the parameter `name` that starts after `separator` (a `?` or
+    /// `&`) as a parameter, or `nil` when it would: its URI's query starts at the first `?`
+    /// after `file:`, so an `&` before that is part of the file's name, and a later `?` part of
+    /// a parameter (`??key=` is the parameter `?key`). As `isInFragment`, anything between the
+    /// last `file:` and the separator counts, whichever literal it is in.
+    private static func outsideTheQuery(_ text: Substring, separator: String.Index, name: String) -> String? {
+        let start = text[..<separator].range(of: "file:", options: .backwards)?.upperBound ?? text.startIndex
+        let queryStarted = text[start..<separator].contains("?")
+        if text[separator] == "&", !queryStarted {
+            return "the \(name)= has no ? before it in its file: URI, so SQLite would read it as part of the file's name"
+        }
+        if text[separator] == "?", queryStarted {
+            return "the URI's \(name)= comes after a second ?, which SQLite reads as part of the parameter's name, so SQLCipher would never see \(name)="
+        }
+        return nil
     }
 
     /// Why SQLCipher would take the URI parameter `name` (decoded, any case) with `value` as
@@ -275,11 +293,12 @@ package enum KeyStatements {
         !uriKeyParameters(in: Substring(text)).isEmpty
     }
 
-    /// The key parameters of URIs in `text`: each name as SQLite reads it (`%6Bey=` and
-    /// `key%00x=` are `key=`, see `uriParameterName`), matched in any case (more than SQLite
-    /// takes, never less), and where its value starts and ends.
-    private static func uriKeyParameters(in text: Substring, inSQL: Bool = false) -> [(name: String, value: Range<String.Index>)] {
-        var found: [(name: String, value: Range<String.Index>)] = []
+    /// The key parameters of URIs in `text`: the `?` or `&` before each, its name as SQLite
+    /// reads it (`%6Bey=` and `key%00x=` are `key=`, see `uriParameterName`), matched in any case
+    /// and after any `?` or `&` (more than SQLite takes, never less), and where its value starts
+    /// and ends.
+    private static func uriKeyParameters(in text: Substring, inSQL: Bool = false) -> [(separator: String.Index, name: String, value: Range<String.Index>)] {
+        var found: [(separator: String.Index, name: String, value: Range<String.Index>)] = []
         var search = text.startIndex
         while let separator = text[search...].firstIndex(where: { $0 == "?" || $0 == "&" }) {
             let after = text.index(after: separator)
@@ -288,7 +307,7 @@ package enum KeyStatements {
             let name = DatabaseURI.parameterName(text[after..<equals])
             guard uriKeyParameters.contains(name.lowercased()) else { continue }
             let start = text.index(after: equals)
-            found.append((name, start..<valueEnd(in: text, from: start, inSQL: inSQL)))
+            found.append((separator, name, start..<valueEnd(in: text, from: start, inSQL: inSQL)))
         }
         return found
     }

@@ -59,7 +59,9 @@ struct SQLiteReading {
         var parameters: [(String, String)] = []
         var index: Int32 = 0
         while let key = sqlite3_uri_key(name, index) {
-            let value = sqlite3_uri_parameter(name, key).map { String(cString: $0) } ?? ""
+            // Each value follows its key's NUL (sqlite3_uri_parameter would give the first
+            // value of a name given twice).
+            let value = String(cString: key + strlen(key) + 1)
             parameters.append((String(cString: key), value))
             index += 1
         }
@@ -108,11 +110,13 @@ func check(_ bytes: UnsafeRawBufferPointer) {
     if let key = keys.first {
         guard KeyStatements.containsURIKey(uri) else { fatalError("\(uri.debugDescription): SQLite read \(key.name)=\(key.value), containsURIKey says none") }
         // Each key's value is gone: the decoded text holds it as many times fewer as there are
-        // keys with that value (it may be in the file's name too).
+        // keys with that value (it may be in the file's name too). The placeholder is counted
+        // as a NUL, which no value holds.
         let redacted = KeyStatements.withoutURIKeys(uri)
+        let left = percentDecoded(redacted.replacingOccurrences(of: "<redacted>", with: "\0"))
         for value in Set(keys.map(\.value)) {
             let keyCount = keys.filter { $0.value == value }.count
-            if occurrences(of: value, in: percentDecoded(redacted)) > occurrences(of: value, in: percentDecoded(uri)) - keyCount {
+            if occurrences(of: value, in: left) > occurrences(of: value, in: percentDecoded(uri)) - keyCount {
                 fatalError("\(uri.debugDescription): redacted as \(redacted.debugDescription), which still holds the key \(value.debugDescription)")
             }
         }
@@ -129,9 +133,12 @@ func check(_ bytes: UnsafeRawBufferPointer) {
                 try attempt()
                 fatalError("\(uri.debugDescription): the system engine took the \(what), with \(key.name)=\(key.value) unused")
             } catch {
-                // (A key of a few characters, such as `?`, is found in any message.)
+                // A key shows no more often than the rest of the URI has it (the file's name
+                // may hold the same text); one of a few characters, such as `?`, is in any
+                // message, so only longer ones are looked for.
                 let shown = ["\(error)", String(reflecting: error)] + traced
-                for key in keys where key.value.count >= 6 && shown.contains(where: { $0.contains(key.value) }) {
+                for key in keys where key.value.count >= 6
+                    && shown.contains(where: { occurrences(of: key.value, in: percentDecoded($0)) > occurrences(of: key.value, in: left) }) {
                     fatalError("\(uri.debugDescription): the refused \(what) shows \(key.name)=\(key.value): \(shown)")
                 }
             }

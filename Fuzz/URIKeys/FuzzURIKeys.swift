@@ -148,7 +148,7 @@ func check(_ bytes: UnsafeRawBufferPointer) {
         (name == "key" && !value.isEmpty)
             || (name == "hexkey" && !value.isEmpty && value.utf8.count % 2 == 0 && value.allSatisfy(\.isHexDigit))
     }
-    if KeyStatements.containsURIKey(uri), KeyStatements.unusableURIKey(in: uri) == nil, !usable {
+    if KeyStatements.containsURIKey(uri), KeyStatements.unusableURIKey(in: uri, inSQL: false) == nil, !usable {
         fatalError("\(uri.debugDescription): unusableURIKey passes it, but SQLCipher would read no key from \(sqlite.parameters)")
     }
 }

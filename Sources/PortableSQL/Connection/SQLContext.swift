@@ -124,7 +124,7 @@ public final class SQLContext {
                     code: .misuse,
                     message: "\(engine.name) does not encrypt, so it cannot take the key of the URI \(path.prefix { $0 != "?" }) and would write the data in clear; open the database with configuration: .plus (PortableSQLPlus)"))
         }
-        if engine.capabilities.contains(.encryption), flags.contains(.uri) || path.hasPrefix("file:"), let reason = KeyStatements.unusableURIKey(in: path) {
+        if engine.capabilities.contains(.encryption), flags.contains(.uri) || path.hasPrefix("file:"), let reason = KeyStatements.unusableURIKey(in: path, inSQL: false) {
             return .failure(
                 SQLError(code: .misuse, message: "\(reason), leaving \(path.prefix { $0 != "?" }) in clear; give the key as key= (a passphrase) or hexkey= (a raw key in hex)"))
         }

@@ -226,10 +226,12 @@ package enum KeyStatements {
     /// lower case), `textkey` (which it reads as a key of no length), an empty key, a `hexkey`
     /// that is not pairs of hex digits (it keeps only the leading ones), a key after the URI's
     /// `#` (SQLite stops reading there), or one outside the URI's query (`outsideTheQuery`).
-    package static func unusableURIKey(in text: String) -> String? {
+    /// `inSQL`: `text` is SQL, where a quote ends a literal and so a value; in a path (`false`)
+    /// a quote is part of the value, as SQLite reads it.
+    package static func unusableURIKey(in text: String, inSQL: Bool = true) -> String? {
         for part in withBlobsAsText(text) {
             let whole = Substring(part)
-            for (separator, name, value) in uriKeyParameters(in: whole, inSQL: true) {
+            for (separator, name, value) in uriKeyParameters(in: whole, inSQL: inSQL) {
                 if isInFragment(whole, before: value.lowerBound) {
                     return "SQLite reads a URI up to its #, so SQLCipher would never see the \(name)= after it"
                 }

@@ -74,7 +74,9 @@ func percentDecoded(_ text: String) -> String {
     var bytes: [UInt8] = []
     var rest = Array(text.utf8)[...]
     while let byte = rest.popFirst() {
-        if byte == UInt8(ascii: "%"), rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) {
+        // Two hex digits (`UInt8(_:radix:)` alone would take a sign, `%+d`).
+        let digits = String(decoding: rest.prefix(2), as: UTF8.self)
+        if byte == UInt8(ascii: "%"), digits.count == 2, digits.allSatisfy(\.isHexDigit), let value = UInt8(digits, radix: 16) {
             bytes.append(value)
             rest = rest.dropFirst(2)
         } else {

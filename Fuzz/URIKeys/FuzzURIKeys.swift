@@ -91,6 +91,19 @@ func occurrences(of needle: String, in text: String) -> Int {
     text.components(separatedBy: needle).count - 1
 }
 
+/// The key values of `uri`'s query as it spells them (not decoded): after the first `?`, up
+/// to a `#`, each `&`-separated parameter whose decoded name is a key's in any case.
+func spelledKeys(_ uri: String) -> [String] {
+    let beforeFragment = uri.prefix { $0 != "#" }
+    guard let question = beforeFragment.firstIndex(of: "?") else { return [] }
+    let query = beforeFragment[beforeFragment.index(after: question)...]
+    return query.split(separator: "&").compactMap { (parameter: Substring) -> String? in
+        guard let equals = parameter.firstIndex(of: "=") else { return nil }
+        let name = String(percentDecoded(String(parameter[parameter.startIndex..<equals])).prefix { $0 != "\0" }).lowercased()
+        return ["key", "hexkey", "textkey"].contains(name) ? String(parameter[parameter.index(after: equals)...]) : nil
+    }
+}
+
 /// Removes what the last open left in the folder.
 func emptyFolder() {
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
@@ -135,13 +148,13 @@ func check(_ bytes: UnsafeRawBufferPointer) {
                 try attempt()
                 fatalError("\(uri.debugDescription): the system engine took the \(what), with \(key.name)=\(key.value) unused")
             } catch {
-                // A key shows no more often than the rest of the URI has it (the file's name
-                // may hold the same text); one of a few characters, such as `?`, is in any
-                // message, so only longer ones are looked for.
+                // A key's text, as the URI spells it, shows no more often than the file's name
+                // has it (a message may name the file); one of a few characters, such as `?`,
+                // is in any message, so only longer ones are looked for.
                 let shown = ["\(error)", String(reflecting: error)] + traced
-                for key in keys where key.value.count >= 6
-                    && shown.contains(where: { occurrences(of: key.value, in: percentDecoded($0)) > occurrences(of: key.value, in: left) }) {
-                    fatalError("\(uri.debugDescription): the refused \(what) shows \(key.name)=\(key.value): \(shown)")
+                for value in spelledKeys(uri) where value.count >= 6
+                    && shown.contains(where: { occurrences(of: value, in: $0) > occurrences(of: value, in: String(uri.prefix { $0 != "?" })) }) {
+                    fatalError("\(uri.debugDescription): the refused \(what) shows the key \(value.debugDescription): \(shown)")
                 }
             }
         }

@@ -92,7 +92,7 @@ func expectedAsTypes(_ stored: SQLValue) -> [String: String] {
     guard stored != .null else { return Dictionary(uniqueKeysWithValues: ["Int64", "Int", "Int32", "Double", "Bool", "String", "Data", "UUID", "URL", "Date"].map { ($0, "nil") }) }
     return [
         "Int64": text(skipLong(stored)), "Int": text(skipLong(stored).flatMap { Int(exactly: $0) }),
-        "Int32": text(skipLong(stored).flatMap { Int32(exactly: $0) }), "Double": text(skipReal(stored)),
+        "Int32": text(skipLong(stored).flatMap { Int32(exactly: $0) }), "Double": text(expectedDouble(stored)),
         "Bool": text(skipLong(stored).map { $0 != 0 }), "String": text(skipText(stored)), "Data": text(skipBlob(stored)),
         "UUID": text(skipText(stored).flatMap(UUID.init(uuidString:))), "URL": text(skipText(stored).flatMap { URL(string: $0) }),
         "Date": text(Date(sqlValue: stored)),

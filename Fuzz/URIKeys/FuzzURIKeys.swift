@@ -7,8 +7,8 @@
 //   value, is found (`KeyStatements.containsURIKey`), and redaction
 //   (`KeyStatements.withoutURIKeys`) leaves no trace of its value;
 // - a URI of a file (not in memory) that `KeyStatements.unusableURIKey` passes gives
-//   SQLCipher a key it uses: SQLite read
-//   `key=` with a value or `hexkey=` with pairs of hex digits, in lower case;
+//   SQLCipher a key it uses: SQLite read `key=` with a value or `hexkey=` with pairs of hex
+//   digits, in lower case;
 // - the system engine refuses to open it (`SQLContext(path:)` throws) or to ATTACH it (as a
 //   literal or a bound value), and neither the error nor the trace shows the key.
 // A disagreement stops the program, naming the URI.

@@ -8,6 +8,7 @@ let pieces = [
     "?", "&", "#", "=", "key", "KEY", "Key", "hexkey", "HEXKEY", "hexKey", "textkey", "TextKey", "%6b", "%6B", "%4b", "%65", "%79",
     "%00", "%", "%2", "%3D", "%3d", "%26", "%23", "%3F", "%20", "mode=memory", "mode=rwc", "mode=ro", "vfs=unix", "vfs=nope",
     "cache=shared", "psow=0", "SECRET", "SECRET9", "%53ECRET", "a", "b", "0f", "A0", "zz", ".", "-", "_", " ", "'", "\"", "+", "db",
+    "file:",
 ]
 
 enum URIGrammar {

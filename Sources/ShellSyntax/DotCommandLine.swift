@@ -2,9 +2,9 @@
 /// are apart by white space. One that starts with a single or double quote runs to the same
 /// quote (or the end of the line) and may hold white space (`.import 'my file.csv' t`); a quote
 /// further in is kept as it is (`x'00'`). Backslash escapes are read outside single quotes
-/// (`\t`, `\n`, `\r`, `\\`, `\"`, `\'`, `\a`, `\b`, `\f`, `\v`, octal `\NNN`;
-/// another letter stands for itself (sqlite3 3.40 reads no `\e` or `\xHH` there). An argument ends at
-/// a NUL byte that an escape makes, as sqlite3's C strings do. Arguments are Swift strings: a
+/// (`\t`, `\n`, `\r`, `\\`, `\"`, `\'`, `\a`, `\b`, `\f`, `\v`, octal `\NNN`); another
+/// letter stands for itself (sqlite3 3.40 reads no `\e` or `\xHH` there). An argument ends at a
+/// NUL byte that an escape makes, as sqlite3's C strings do. Arguments are Swift strings: a
 /// byte an escape makes that is not UTF-8 (`\200`) is U+FFFD in them.
 package struct DotCommandLine: Equatable, Sendable {
     /// The name without its dot, such as `tables`.

@@ -128,13 +128,22 @@ import Testing
         // Parameters are read after a URI's first ? only: without one, SQLite reads &key= as
         // part of the file's name (FuzzURIKeys found both passed as keys).
         // A second ? is part of a parameter's name (??key= is ?key, which SQLCipher does not read).
-        for (index, suffix) in ["&key=SEKRIT", "'mode=memory&key=SEKRIT", "??key=SEKRIT", "?mode=rwc?hexkey=0f0f"].enumerated() {
+        // A value may hold file: and ? too: still one URI, whose query started at its first ?.
+        for (index, suffix) in ["&key=SEKRIT", "'mode=memory&key=SEKRIT", "??key=SEKRIT", "?mode=rwc?hexkey=0f0f", "?note=file:b?key=SEKRIT"].enumerated() {
             let path = directory.path("noquery\(index).db")
             let error = try #require(throws: SQLError.self) { try SQLContext(path: "file:\(path)\(suffix)", configuration: .plus) }
             #expect(error.resultCode == .misuse && (error.message.contains("no ? before it") || error.message.contains("after a second ?"))
                 && !error.debugDescription.contains("SEKRIT"), "\(suffix): \(error)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).allSatisfy { !$0.hasPrefix("noquery") }, "\(suffix)")
         }
+        // ... and there a key after an & in the query is read, and used.
+        let noted = directory.path("noted.db")
+        let notedContext = try SQLContext(path: "file:\(noted)?note=file:b&key=SEKRIT", configuration: .plus)
+        try notedContext.exec(sql: "CREATE TABLE t (v TEXT)")
+        try notedContext.exec(sql: "INSERT INTO t VALUES ('plain-words-here')")
+        try notedContext.close()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: noted))
+        #expect(!bytes.isEmpty && bytes.firstRange(of: Data("plain-words-here".utf8)) == nil && bytes.firstRange(of: Data("SQLite format 3".utf8)) == nil)
         let main = try SQLContext(path: directory.path("main.db"), configuration: .plus)
         defer { try? main.close() }
         try main.key("main-key")

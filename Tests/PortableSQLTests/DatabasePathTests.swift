@@ -197,6 +197,7 @@ final class OpenOutcome: Sendable {
         #expect(DatabaseURI.file(of: "file:///tmp/pipe%00.db?vfs=unix") == "/tmp/pipe")
         #expect(DatabaseURI.file(of: "file://localhost/tmp/x%00") == "/tmp/x")
         #expect(DatabaseURI.file(of: "file:/tmp/x?mode=memory%00ro") == nil)
+        #expect(DatabaseURI.file(of: "file:/tmp/x?mode%00x=memory") == nil && DatabaseURI.file(of: "file:/tmp/x?mode=memory&mode=rwc") == "/tmp/x")
         #expect(DatabaseURI.file(of: "file:%00x") == nil && DatabaseURI.file(of: "file://elsewhere/tmp/x") == nil)
     }
 

@@ -44,7 +44,7 @@ extension SQLContext {
     ///
     /// ```swift
     /// try db.createAggregate("product", argumentCount: 1, initialState: 1.0,
-    ///     step: { product, arguments in product *= arguments[0].realValue ?? 1 },
+    ///     step: { product, arguments in product *= arguments[0].realValue ?? arguments[0].longValue.map(Double.init) ?? 1 },
     ///     result: { .real($0) })
     /// ```
     /// - Throws: as `createFunction(_:argumentCount:deterministic:_:)`.

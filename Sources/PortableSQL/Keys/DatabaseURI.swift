@@ -21,8 +21,12 @@ package enum DatabaseURI {
         let pathPart = beforeFragment.prefix { $0 != "?" }
         let query = beforeFragment.dropFirst(pathPart.count).dropFirst()
         let file = decode(pathPart)
-        // SQLite keeps the last `mode` it reads.
-        let asksForMemory = query.split(separator: "&").last { decode($0).hasPrefix("mode=") }.map { decode($0) == "mode=memory" } ?? false
+        // SQLite keeps the last `mode` it reads; a name and a value each end at their own `%00`.
+        let modes = query.split(separator: "&").compactMap { parameter -> String? in
+            let name = parameter.prefix { $0 != "=" }
+            return parameterName(name) == "mode" ? decode(parameter.dropFirst(name.count + 1)) : nil
+        }
+        let asksForMemory = modes.last == "memory"
         guard !file.isEmpty, file != ":memory:", !asksForMemory else { return nil }
         return file
     }

@@ -235,7 +235,7 @@ package enum KeyStatements {
                 if isInFragment(whole, before: value.lowerBound) {
                     return "SQLite reads a URI up to its #, so SQLCipher would never see the \(name)= after it"
                 }
-                if let reason = outsideTheQuery(whole, separator: separator, name: name) { return reason }
+                if let reason = outsideTheQuery(whole, separator: separator, name: name, inSQL: inSQL) { return reason }
                 if let reason = unusableURIKey(named: name, value: DatabaseURI.parameterName(part[value])) { return reason }
             }
         }
@@ -250,17 +250,20 @@ package enum KeyStatements {
     }
 
     /// Why SQLite would not read the parameter `name` that starts after `separator` (a `?` or
-    /// `&`) as a parameter, or `nil` when it would: its URI's query starts at the first `?`
-    /// after `file:`, so an `&` before that is part of the file's name, and a later `?` part of
-    /// a parameter (`??key=` is the parameter `?key`). As `isInFragment`, anything between the
-    /// last `file:` and the separator counts, whichever literal it is in.
-    private static func outsideTheQuery(_ text: Substring, separator: String.Index, name: String) -> String? {
-        let start = text[..<separator].range(of: "file:", options: .backwards)?.upperBound ?? text.startIndex
-        let queryStarted = text[start..<separator].contains("?")
-        if text[separator] == "&", !queryStarted {
+    /// `&`) as a parameter, or `nil` when it would: a URI's query starts at its first `?`, so an
+    /// `&` before that is part of the file's name, and a later `?` part of a parameter (`??key=`
+    /// is the parameter `?key`). A path (`inSQL` false) is one URI from its start, whatever a
+    /// value holds (`?note=file:b?key=k` has one parameter, `note`). In SQL, where the text may
+    /// hold several URIs, the reading that refuses more wins: a `?` counts from the first
+    /// `file:` before it, an `&` from the last.
+    private static func outsideTheQuery(_ text: Substring, separator: String.Index, name: String, inSQL: Bool) -> String? {
+        let before = text[..<separator]
+        let first = inSQL ? before.range(of: "file:")?.upperBound ?? text.startIndex : text.startIndex
+        let last = inSQL ? before.range(of: "file:", options: .backwards)?.upperBound ?? text.startIndex : text.startIndex
+        if text[separator] == "&", !text[last..<separator].contains("?") {
             return "the \(name)= has no ? before it in its file: URI, so SQLite would read it as part of the file's name"
         }
-        if text[separator] == "?", queryStarted {
+        if text[separator] == "?", text[first..<separator].contains("?") {
             return "the URI's \(name)= comes after a second ?, which SQLite reads as part of the parameter's name, so SQLCipher would never see \(name)="
         }
         return nil

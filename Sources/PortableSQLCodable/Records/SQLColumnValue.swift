@@ -55,9 +55,10 @@ extension Double: SQLColumnValue {
     public static var sqlType: SQLType { .real }
     /// The number.
     public var sqlValue: SQLValue { .real(self) }
-    /// A real value (an integer is none, as `realValue` reads it).
+    /// A real or integer value (as a `Double` property of a `Codable` record reads it: a
+    /// NUMERIC column stores `3.0` as the integer 3).
     public init?(sqlValue: SQLValue) {
-        guard case .real(let value) = sqlValue else { return nil }
+        guard let value = StoredNumber.real(sqlValue) else { return nil }
         self = value
     }
 }
@@ -105,7 +106,8 @@ extension Date: SQLColumnValue {
     public var sqlValue: SQLValue { .real(timeIntervalSince1970) }
     /// Seconds since 1970 (also as text, which is how a TEXT column stores a number), or ISO-8601
     /// text: `2024-05-01T12:30:00Z`, with or without fractional seconds, or SQLite's
-    /// `2024-05-01 12:30:00`, read as UTC. `SQLColumn.dateValue(in:)` reads dates this way too.
+    /// `2024-05-01 12:30:00`, read as UTC. (`SQLColumn.dateValue(in:)` reads as SkipSQL's does,
+    /// by the column's declared type.)
     public init?(sqlValue: SQLValue) {
         switch sqlValue {
         case .real(let seconds): self.init(timeIntervalSince1970: seconds)

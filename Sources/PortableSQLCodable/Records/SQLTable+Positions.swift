@@ -41,8 +41,8 @@ extension SQLTable {
         }
     }
 
-    /// The integer value of column `index` (a real with an integral value too); `nil` for a
-    /// missing value, NULL or another kind.
+    /// The integer value of column `index`; `nil` for a missing value, NULL or another kind (a
+    /// real too, as SkipSQL's `longValue(in:)` reads it).
     @inlinable @inline(__always)
     public func longValue(at index: Int, in row: SQLRow) -> Int64? { LongConversion.convert(value(at: index, in: row)) }
 
@@ -52,13 +52,14 @@ extension SQLTable {
     @inlinable @inline(__always)
     public func longValueRequired(at index: Int, in row: SQLRow) throws -> Int64 { try required(LongConversion.self, at: index, in: row) }
 
-    /// The numeric value of column `index` as a double; `nil` for a missing value, NULL or another kind.
+    /// The real value of column `index`; `nil` for a missing value, NULL or another kind (an
+    /// integer too, as SkipSQL's `realValue(in:)` reads it).
     @inlinable @inline(__always)
     public func realValue(at index: Int, in row: SQLRow) -> Double? { RealConversion.convert(value(at: index, in: row)) }
 
-    /// The numeric value of column `index` as a double.
+    /// The real value of column `index`.
     ///
-    /// - Throws: `SQLDecodingError` when it is missing, NULL, or not a number.
+    /// - Throws: `SQLDecodingError` when it is missing, NULL, or not a real.
     @inlinable @inline(__always)
     public func realValueRequired(at index: Int, in row: SQLRow) throws -> Double { try required(RealConversion.self, at: index, in: row) }
 

@@ -9,7 +9,8 @@ import ShellSyntax
 /// Into an existing table every record is a row, the first too (`--skip 1` skips a header).
 /// Each field is bound as text, its bytes as the file has them up to a NUL byte (valid UTF-8 or
 /// not, as sqlite3 does), so the column's type affinity decides what is stored (an empty field
-/// is empty text, not NULL). Column names are SQL text, so a header's bytes that are not UTF-8
+/// is empty text; a field the end of the file cuts before it starts, as in `a,` with no line
+/// end, is NULL, as in sqlite3). Column names are SQL text, so a header's bytes that are not UTF-8
 /// become U+FFFD in them.
 ///
 /// As sqlite3, it warns on standard error, naming the file and line, about a quote that is

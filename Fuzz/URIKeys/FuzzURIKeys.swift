@@ -148,12 +148,18 @@ func check(_ bytes: UnsafeRawBufferPointer) {
                 try attempt()
                 fatalError("\(uri.debugDescription): the system engine took the \(what), with \(key.name)=\(key.value) unused")
             } catch {
-                // A key's text, as the URI spells it, shows no more often than the file's name
-                // has it (a message may name the file); one of a few characters, such as `?`,
-                // is in any message, so only longer ones are looked for.
+                // A key's text, as the URI spells it, shows nowhere but where a message names
+                // the file: the part before the ?, which may hold the same text, and which a
+                // message may show whole (the key's text may then run on into the message) or
+                // redacted (it may look like a query). So a key counts as shown when it is
+                // still there with the file's name taken out, and more often than that name
+                // has it. One of a few characters, such as `?`, is in any message, so only
+                // longer ones are looked for.
                 let shown = ["\(error)", String(reflecting: error)] + traced
-                for value in spelledKeys(uri) where value.count >= 6
-                    && shown.contains(where: { occurrences(of: value, in: $0) > occurrences(of: value, in: String(uri.prefix { $0 != "?" })) }) {
+                let file = String(uri.prefix { $0 != "?" })
+                for value in spelledKeys(uri) where value.count >= 6 && shown.contains(where: {
+                    $0.replacingOccurrences(of: file, with: "\0").contains(value) && occurrences(of: value, in: $0) > occurrences(of: value, in: file)
+                }) {
                     fatalError("\(uri.debugDescription): the refused \(what) shows the key \(value.debugDescription): \(shown)")
                 }
             }

@@ -46,6 +46,10 @@ extension SQLContext {
     /// stale. On a new, empty file only those of copies (`-tmp`) go: the others may be all that
     /// is left of a database that was deleted. An open without a key removes nothing: it reads
     /// nothing, so it cannot know that the file is intact.
+    ///
+    /// A database in WAL mode whose first bytes, where SQLCipher keeps the salt, a power cut
+    /// garbled while a checkpoint wrote them, opens with the salt of page 1 in the WAL
+    /// (SQLCipher alone refuses it; see EncryptedDatabases.md, "Power loss").
     /// - Parameters:
     ///   - key: a passphrase (a string literal is one) or a raw 32-byte key, `.raw(bytes)`.
     ///   - settings: the cipher settings the file was written with; the engine's defaults unless
@@ -61,8 +65,10 @@ extension SQLContext {
         let library = try cipherLibrary(for: "key()").library
         do {
             try self.key(key, settings: settings, library: library)
-        } catch let error as SQLError where error.code == .notADatabase && settings == .default {
-            throw diagnoseUnopenedDatabase(key: key, library: library) ?? error
+        } catch let error as SQLError where error.code == .notADatabase {
+            if !keyWithSaltFromWAL(key, settings: settings, library: library) {
+                throw settings == .default ? diagnoseUnopenedDatabase(key: key, library: library) ?? error : error
+            }
         }
         removeLeftoversOfRewrites()
     }
@@ -89,7 +95,8 @@ extension SQLContext {
         try checkKey()
     }
 
-    /// Re-encrypts every page of the database under `newKey`, in one transaction.
+    /// Re-encrypts every page of the database under `newKey`, in one transaction, and flushes
+    /// the database's folder, so that the new key is the one a power cut after the call leaves.
     ///
     /// Only an encrypted database can be rekeyed: to encrypt a plain one, use `export(_:key:)`
     /// or `SQLContext.encryptFile(at:to:key:)`; to decrypt, export with no key.
@@ -104,6 +111,11 @@ extension SQLContext {
         }
         try library.applyNewKey(newKey, to: connection)
         try checkKey()
+        // SQLite commits in DELETE mode by deleting the journal, without flushing the folder:
+        // a power cut soon after could bring the journal back, and with it the old key.
+        if let file = try databaseFile(of: "main"), !file.isEmpty {
+            try? Self.syncFolder(of: file, for: "rekey()")
+        }
     }
 
     /// Writes a copy of the whole database (schema, rows and `user_version`) to a new file at

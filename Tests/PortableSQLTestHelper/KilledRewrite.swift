@@ -24,6 +24,9 @@ final class StepKiller {
 /// `helperKey()`, or in SQLCipher 3's format under that key), writing `destination`.
 func runOperation(_ operation: String, _ source: String, _ destination: String) throws {
     switch operation {
+    case "rekey-in-place": try rekey(source)
+    case "migrate": try migrate(source)
+    case "pool-writes": try poolWrites(source)
     case "encrypt-in-place": try SQLContext.encryptFile(at: source, to: source, key: helperKey())
     case "decrypt-in-place": try SQLContext.decryptFile(at: source, to: source, key: helperKey())
     case "upgrade-in-place": _ = try SQLContext.upgradeCipherFormat(at: source, key: helperKey())

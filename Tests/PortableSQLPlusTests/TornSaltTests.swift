@@ -13,6 +13,8 @@ import Testing
 @Suite struct TornSaltTests {
     static let keys: [SQLCipherKey] = [.passphrase("torn salt"), .raw(Data(repeating: 0x33, count: 32))]
     static let rows: Int64 = 300
+    /// What the first sector of the database file is overwritten with.
+    static let garbage = Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 131) })
 
     /// A folder holding `db` and its `db-wal` (page 1 among the WAL's committed frames, not
     /// yet checkpointed), with the first sector of `db` garbled.
@@ -29,7 +31,7 @@ import Testing
         try FileManager.default.copyItem(atPath: original + "-wal", toPath: torn + "-wal")
         try context.close()
         let handle = try #require(FileHandle(forUpdatingAtPath: torn))
-        try handle.write(contentsOf: Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 131) }))
+        try handle.write(contentsOf: garbage)
         try handle.close()
         return torn
     }
@@ -43,7 +45,11 @@ import Testing
         #expect(try context.selectAll(sql: "SELECT count(*) FROM item") == [[.long(Self.rows)]])
         #expect(try context.selectAll(sql: "PRAGMA integrity_check") == [["ok"]])
         try context.close()
-        // Closing checkpointed page 1 into the file, salt first: it opens as any other now.
+        // Closing checkpointed page 1 into the file, salt first, and removed the WAL: it opens
+        // as any other now.
+        #expect(!FileManager.default.fileExists(atPath: torn + "-wal"))
+        let start = try Data(contentsOf: URL(fileURLWithPath: torn)).prefix(512)
+        #expect(start != Self.garbage && start.prefix(16) != Self.garbage.prefix(16))
         let again = try SQLContext(path: torn, configuration: .plus)
         try again.key(key)
         #expect(try again.selectAll(sql: "SELECT count(*) FROM item") == [[.long(Self.rows)]])

@@ -55,7 +55,7 @@ extension SQLContext {
             throw SQLError(code: .misuse, message: "upgradeCipherFormat(at:key:) needs SQLCipher 4 or later; this engine is SQLCipher \(library.cipherVersion)")
         }
         guard let found = try cipherFormat(ofFileAt: path, key: key, library: library, trying: Array((1...current).reversed())) else {
-            throw unopenedDatabaseError(at: path, library: library)
+            throw unopenedDatabaseError(at: path, start: fileStart(ofFileAt: path, key: key, library: library), library: library)
         }
         // The key opens the file, so what a killed upgrade or rewrite left beside it is stale.
         removeLeftovers(.all, of: path)
@@ -110,10 +110,21 @@ extension SQLContext {
         return nil
     }
 
-    /// A `SQLITE_NOTADB` error that says why the file at `path` did not open, and what to try.
-    private static func unopenedDatabaseError(at path: String, library: SQLCipherLibrary) -> SQLError {
-        let start = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)))
-            .flatMap { handle in defer { try? handle.close() }; return try? handle.read(upToCount: 16) } ?? Data()
+    /// The first 16 bytes of the file at `path`, read through a connection of its own on which
+    /// `key` did not open it (see `fileStart()`); `nil` when SQLCipher does not answer.
+    private static func fileStart(ofFileAt path: String, key: SQLCipherKey, library: SQLCipherLibrary) -> Data? {
+        guard let probe = try? SQLContext(path: path, flags: .readOnly, configuration: library.configuration),
+              let connection = try? probe.checkOpen().connection
+        else { return nil }
+        defer { probe.closeConnection() }
+        try? library.applyKey(key, to: connection)
+        try? probe.checkKey()
+        return probe.fileStart()
+    }
+
+    /// A `SQLITE_NOTADB` error that says why the file at `path`, whose first bytes are
+    /// `start`, did not open, and what to try.
+    private static func unopenedDatabaseError(at path: String, start: Data?, library: SQLCipherLibrary) -> SQLError {
         if start == Data("SQLite format 3\0".utf8) {
             return SQLError(code: .notADatabase, message: "\(path) starts with SQLite's plain header: it is not encrypted (open it without a key), or it keeps its header in clear (give SQLCipherSettings.plaintextHeaderSize and its salt)")
         }
@@ -130,6 +141,6 @@ extension SQLContext {
         if let older = try? Self.cipherFormat(ofFileAt: path, key: key, library: library, trying: Array((1..<current).reversed())) {
             return SQLError(code: .notADatabase, message: "\(path) is in SQLCipher \(older) format, which SQLCipher \(current) does not open by default: open it with SQLCipherSettings(compatibility: \(older)), or upgrade it once with SQLContext.upgradeCipherFormat(at:key:)")
         }
-        return Self.unopenedDatabaseError(at: path, library: library)
+        return Self.unopenedDatabaseError(at: path, start: fileStart(), library: library)
     }
 }

@@ -96,12 +96,15 @@ extension SQLContext {
     }
 
     /// Re-encrypts every page of the database under `newKey`, in one transaction, and flushes
-    /// the database's folder, so that the new key is the one a power cut after the call leaves.
+    /// the database's folder, so that in a rollback-journal mode the new key is the one a power
+    /// cut after the call leaves. In WAL mode the commit is as durable as `PRAGMA synchronous`
+    /// makes any other: at once with `FULL`, at the next checkpoint with `NORMAL`.
     ///
     /// Only an encrypted database can be rekeyed: to encrypt a plain one, use `export(_:key:)`
     /// or `SQLContext.encryptFile(at:to:key:)`; to decrypt, export with no key.
     /// - Throws: `SQLError` (`SQLITE_MISUSE`) when the database is not encrypted, the context is
-    ///   not `.plus`, or the key is empty or malformed; SQLite's error when the rewrite fails.
+    ///   not `.plus`, or the key is empty or malformed; SQLite's error when the rewrite fails;
+    ///   `SQLITE_IOERR` when the key changed but the folder could not be flushed.
     public func rekey(_ newKey: SQLCipherKey) throws {
         try newKey.validate()
         let (connection, library) = try cipherLibrary(for: "rekey()")
@@ -114,7 +117,11 @@ extension SQLContext {
         // SQLite commits in DELETE mode by deleting the journal, without flushing the folder:
         // a power cut soon after could bring the journal back, and with it the old key.
         if let file = try databaseFile(of: "main"), !file.isEmpty {
-            try? Self.syncFolder(of: file, for: "rekey()")
+            do {
+                try Self.syncFolder(of: file, for: "rekey()")
+            } catch let error as SQLError {
+                throw SQLError(code: .ioError, message: "rekey() changed the key, but \(error.message); a power cut now could bring the old key back")
+            }
         }
     }
 

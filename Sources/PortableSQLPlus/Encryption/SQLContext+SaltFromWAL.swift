@@ -20,13 +20,10 @@ extension SQLContext {
         if case .raw(let bytes) = key, bytes.count == 48 { return false }
         guard settings.salt == nil, (settings.plaintextHeaderSize ?? 0) == 0, library.cipherMajorVersion >= 4,
               let file = try? databaseFile(of: "main"), !file.isEmpty,
-              let page = WALFile.lastCommittedPage(1, inWALAt: file + "-wal"), page.count >= 16,
-              let handle = FileHandle(forReadingAtPath: file)
+              let page = WALFile.lastCommittedPage(1, inWALAt: file + "-wal"), page.count >= 16
         else { return false }
-        let fileSalt = try? handle.read(upToCount: 16)
-        try? handle.close()
         let salt = page.prefix(16)
-        guard fileSalt != salt else { return false }
+        guard fileStart() != salt else { return false }
         var withSalt = settings
         withSalt.salt = Data(salt)
         do {
@@ -35,5 +32,22 @@ extension SQLContext {
         } catch {
             return false
         }
+    }
+
+    /// The first 16 bytes of the database file, read by SQLCipher through SQLite's own file
+    /// (`PRAGMA cipher_salt` answers them after a key that did not open the file): opening the
+    /// file a second time and closing it would drop the POSIX locks SQLite holds on it.
+    /// `nil` when SQLCipher does not answer.
+    func fileStart() -> Data? {
+        guard let hex = try? selectAll(sql: "PRAGMA cipher_salt").first?.first?.textValue, hex.count == 32 else { return nil }
+        var bytes = Data()
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return bytes
     }
 }

@@ -15,7 +15,7 @@ struct WALFile {
         defer { try? handle.close() }
         guard let header = try? handle.read(upToCount: 32), header.count == 32 else { return nil }
         let magic = bigEndian(header, 0)
-        guard magic & 0xFFFF_FFFE == 0x377F_0682 else { return nil }
+        guard magic & 0xFFFF_FFFE == 0x377F_0682, bigEndian(header, 4) == 3_007_000 else { return nil }
         let bigEndianSums = magic & 1 == 1
         let pageSize = Int(bigEndian(header, 8))
         guard pageSize >= 512, pageSize <= 65_536, pageSize & (pageSize - 1) == 0 else { return nil }
@@ -25,7 +25,7 @@ struct WALFile {
         var found: Data?
         var pending: Data?
         while let frame = try? handle.read(upToCount: 24 + pageSize), frame.count == 24 + pageSize {
-            guard frame[frame.startIndex + 8..<frame.startIndex + 16] == salts else { break }
+            guard bigEndian(frame, 0) != 0, frame[frame.startIndex + 8..<frame.startIndex + 16] == salts else { break }
             sums = checksum(frame.prefix(8), bigEndianSums, sums)
             sums = checksum(frame.suffix(pageSize), bigEndianSums, sums)
             guard sums == (bigEndian(frame, 16), bigEndian(frame, 20)) else { break }

@@ -59,8 +59,14 @@ struct FolderModel {
     /// - Throws: `TraceFailure` for a call on the folder's files that the model does not know,
     ///   or one that does not match the model (a file opened that it does not hold, say).
     mutating func apply(_ call: TracedCall) throws -> Bool {
-        guard call.result >= 0 else { return false }
         let arguments = call.arguments
+        // Linux frees the descriptor even when close fails.
+        if call.name == "close" {
+            descriptors[try TraceArgument.descriptor(arguments[0]).number] = nil
+            return false
+        }
+        guard call.result >= 0 else { return false }
+        try checkDescriptorKnown(call)
         switch call.name {
         case "open", "openat", "creat":
             let at = call.name == "openat" ? try TraceArgument.descriptor(arguments[0]).path : nil
@@ -68,9 +74,6 @@ struct FolderModel {
             var flags = call.name == "creat" ? ["O_CREAT", "O_TRUNC"] : TraceArgument.flags(arguments[call.name == "openat" ? 2 : 1])
             if call.name == "creat" { flags.insert("O_WRONLY") }
             return try open(path, flags: flags, descriptor: call.result)
-        case "close":
-            descriptors[try TraceArgument.descriptor(arguments[0]).number] = nil
-            return false
         case "write":
             let descriptor = try TraceArgument.descriptor(arguments[0]).number
             if descriptor == 1 {
@@ -134,7 +137,8 @@ struct FolderModel {
         default:
             // writev, copy_file_range, fallocate, dup, sync…: refused when they touch the folder.
             for argument in arguments {
-                if let descriptor = try? TraceArgument.descriptor(argument).number, descriptors[descriptor] != nil {
+                if let descriptor = try? TraceArgument.descriptor(argument),
+                   descriptors[descriptor.number] != nil || descriptor.path.flatMap({ try? resolve($0, at: nil) }) != nil {
                     throw TraceFailure("\(call.name) on a file of the folder is not modelled: \(describe(call))")
                 }
                 if let text = try? TraceArgument.text(argument), (try? resolve(text, at: nil)) != nil {
@@ -144,6 +148,18 @@ struct FolderModel {
             if call.name == "sync" || call.name == "syncfs" { throw TraceFailure("\(call.name) is not modelled") }
             return false
         }
+    }
+
+    /// Refuses a write, truncation or sync on a descriptor of the folder's files that the model
+    /// did not see opened (by a call it does not trace, such as `fcntl(F_DUPFD)`): strace gives
+    /// each descriptor's path.
+    private func checkDescriptorKnown(_ call: TracedCall) throws {
+        guard ["write", "pwrite64", "ftruncate", "fsync", "fdatasync"].contains(call.name),
+              let argument = call.arguments.first, let descriptor = try? TraceArgument.descriptor(argument),
+              descriptors[descriptor.number] == nil, descriptor.number > 2, let path = descriptor.path,
+              try resolve(path, at: nil) != nil
+        else { return }
+        throw TraceFailure("\(call.name) on a descriptor of \(path) that the model did not see opened")
     }
 
     /// Where a path is: the folder itself, a name in it, or (`nil`) elsewhere.

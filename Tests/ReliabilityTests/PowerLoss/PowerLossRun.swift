@@ -64,7 +64,26 @@ struct PowerLossRun {
                 }
             }
         }
+        try checkModelMatches(model, folder)
         return figures
+    }
+
+    /// Checks that the model, everything kept, holds what the folder holds once the program
+    /// ended (the WAL index aside, which SQLite writes through a mapping): a write the trace
+    /// did not show would leave them apart.
+    ///
+    /// - Throws: `TraceFailure` naming the first file that differs.
+    func checkModelMatches(_ model: FolderModel, _ folder: String) throws {
+        let modelled = model.state(keptNames: model.pendingNames.count) { _, _ in .kept }.filter { !$0.key.hasSuffix("-shm") }
+        var onDisk: [String: [UInt8]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where !name.hasSuffix("-shm") {
+            onDisk[name] = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+        }
+        guard modelled == onDisk else {
+            let names = Set(modelled.keys).union(onDisk.keys).sorted()
+            let differing = names.first { modelled[$0] != onDisk[$0] } ?? "?"
+            throw TraceFailure("\(operation): the model's \(differing) (\(modelled[differing]?.count ?? -1) bytes) is not the folder's (\(onDisk[differing]?.count ?? -1) bytes)")
+        }
     }
 }
 

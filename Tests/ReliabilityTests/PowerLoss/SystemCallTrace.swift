@@ -35,7 +35,8 @@ enum SystemCallTrace {
     static func record(_ executable: String, _ arguments: [String], log: String) throws -> (calls: [TracedCall], output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-        process.arguments = ["-f", "-qq", "-y", "-xx", "-s", "1048576", "-o", log, "-e", "trace=\(calls.joined(separator: ","))", executable] + arguments
+        // "?": a call this architecture lacks (aarch64 has no open, rename…) is left out.
+        process.arguments = ["-f", "-qq", "-y", "-xx", "-s", "1048576", "-o", log, "-e", "trace=\(calls.map { "?" + $0 }.joined(separator: ","))", executable] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -45,14 +46,17 @@ enum SystemCallTrace {
         return (try parse(try Data(contentsOf: URL(fileURLWithPath: log))), text)
     }
 
-    /// The calls of an strace log, in the order they began; a call another thread interrupted
-    /// (`<unfinished ...>`, then `<... NAME resumed>`) is joined to its end.
+    /// The calls of an strace log, in order. A call another thread interrupted
+    /// (`<unfinished ...>`, then `<... NAME resumed>`) is joined to its end and placed where
+    /// it ended, a sync where it began: so a sync never counts as covering a write that was
+    /// still under way when it began.
     ///
-    /// - Throws: `TraceFailure` for a line it cannot read, or a string strace cut short.
+    /// - Throws: `TraceFailure` for a line it cannot read, a string strace cut short, or a call
+    ///   left unfinished at the end of the log.
     static func parse(_ log: Data) throws -> [TracedCall] {
-        var calls: [TracedCall?] = []
-        var unfinished: [Substring: (index: Int, text: Substring)] = [:]
-        for line in String(decoding: log, as: UTF8.self).split(separator: "\n") {
+        var calls: [(order: Int, call: TracedCall)] = []
+        var unfinished: [Substring: (line: Int, text: Substring)] = [:]
+        for (number, line) in String(decoding: log, as: UTF8.self).split(separator: "\n").enumerated() {
             guard let space = line.firstIndex(of: " ") else { continue }
             let thread = line[..<space]
             let rest = line[line.index(after: space)...].drop { $0 == " " }
@@ -61,21 +65,22 @@ enum SystemCallTrace {
                 guard let begun = unfinished.removeValue(forKey: thread), let end = rest.range(of: " resumed>") else {
                     throw TraceFailure("a call resumed that did not begin: \(line.prefix(200))")
                 }
-                calls[begun.index] = try call(String(begun.text) + rest[end.upperBound...])
+                let joined = try call(String(begun.text) + rest[end.upperBound...])
+                calls.append((joined.name == "fsync" || joined.name == "fdatasync" ? begun.line : number, joined))
             } else if rest.hasSuffix(" <unfinished ...>") {
-                unfinished[thread] = (calls.count, rest.dropLast(" <unfinished ...>".count))
-                calls.append(nil)
+                unfinished[thread] = (number, rest.dropLast(" <unfinished ...>".count))
             } else {
-                calls.append(try call(String(rest)))
+                calls.append((number, try call(String(rest))))
             }
         }
-        return calls.compactMap { $0 }
+        if let left = unfinished.values.first { throw TraceFailure("a call never finished: \(left.text.prefix(200))") }
+        // A stable sort: calls placed at the same line keep the order they were read in.
+        return calls.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element.call)
     }
 
     /// One whole call: `NAME(ARGUMENTS) = RESULT`, the result possibly followed by an errno.
     static func call(_ text: String) throws -> TracedCall {
         guard let open = text.firstIndex(of: "("), let close = text.range(of: ") = ", options: .backwards) else {
-            if text.hasSuffix(" = ?") { return TracedCall(name: String(text.prefix { $0 != "(" }), arguments: [], result: -1) }
             throw TraceFailure("not a call: \(text.prefix(200))")
         }
         let resultText = text[close.upperBound...].prefix { $0 != " " && $0 != "<" }
@@ -85,28 +90,35 @@ enum SystemCallTrace {
         return TracedCall(name: String(text[..<open]), arguments: arguments, result: result)
     }
 
-    /// The arguments of a call, split at the commas outside strings, brackets and paths.
+    /// The arguments of a call, split at the commas outside strings, brackets and paths (a
+    /// path is the `<…>` right after a descriptor; a `=>` elsewhere is no bracket).
     static func split(_ text: Substring) throws -> [String] {
         var arguments: [String] = []
         var depth = 0
         var inString = false
+        var inPath = false
         var start = text.startIndex
         var index = text.startIndex
+        var previous: Character = " "
         while index < text.endIndex {
             let character = text[index]
             if inString {
                 if character == "\"" { inString = false }
+            } else if inPath {
+                if character == ">" { inPath = false }
             } else {
                 switch character {
                 case "\"": inString = true
-                case "[", "{", "<", "(": depth += 1
-                case "]", "}", ">", ")": depth -= 1
+                case "<" where previous.isNumber || text[..<index].hasSuffix("AT_FDCWD"): inPath = true
+                case "[", "{", "(": depth += 1
+                case "]", "}", ")": depth -= 1
                 case "," where depth == 0:
                     arguments.append(text[start..<index].trimmingCharacters(in: .whitespaces))
                     start = text.index(after: index)
                 default: break
                 }
             }
+            previous = character
             index = text.index(after: index)
         }
         let last = text[start...].trimmingCharacters(in: .whitespaces)

@@ -16,7 +16,7 @@ struct PowerLossRun {
         var journalBack = 0
         var failures: [String] = []
         var description: String {
-            "\(calls) calls traced, \(cutPoints) cut points, \(generated) states generated, \(checked) distinct states checked (\(journalBack) after the end with the journal back), \(failures.count) failed"
+            "\(calls) calls traced, \(cutPoints) cut points\(PowerLossRun.stride > 1 ? " (states at every \(PowerLossRun.stride)th)" : ""), \(generated) states generated, \(checked) distinct states checked (\(journalBack) after the end with the journal back), \(failures.count) failed"
         }
     }
 
@@ -26,6 +26,11 @@ struct PowerLossRun {
     /// `$PORTABLESQL_POWER_LOSS_KEEP`: an existing folder where each failing state is kept, in a
     /// folder named for the operation and the failure's number.
     static let keptFailures = ProcessInfo.processInfo.environment["PORTABLESQL_POWER_LOSS_KEEP"]
+
+    /// `$PORTABLESQL_POWER_LOSS_STRIDE` (1 by default): states are drawn at every Nth cut point
+    /// only, and at the end. `make sanitize` sets 10: under a sanitizer the checks run about ten
+    /// times slower, and what a sanitizer looks at runs at every point alike.
+    static let stride = max(1, ProcessInfo.processInfo.environment["PORTABLESQL_POWER_LOSS_STRIDE"].flatMap { Int($0) } ?? 1)
 
     init(_ operation: PowerLossOperation) throws {
         self.operation = operation
@@ -50,6 +55,7 @@ struct PowerLossRun {
         for (point, call) in points {
             if let call, try !model.apply(call) { continue }
             figures.cutPoints += 1
+            if call != nil, figures.cutPoints % Self.stride != 0 { continue }
             let progress = PowerLossOperation.Progress(model.reports)
             for state in CutStates.states(of: model, at: point) {
                 figures.generated += 1

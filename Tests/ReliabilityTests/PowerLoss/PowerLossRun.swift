@@ -44,14 +44,16 @@ struct PowerLossRun {
     func run() throws -> Figures {
         let folder = URL(fileURLWithPath: try setup.freshFolder("traced")).resolvingSymlinksInPath().path
         var model = try FolderModel(folder: folder)
-        let trace = try SystemCallTrace.record(setup.helperPath, setup.arguments(in: folder, killAt: 0), log: setup.directory.path("trace"))
-        guard trace.output.contains("steps ") else { throw TraceFailure("\(operation) did not finish: \(trace.output.suffix(300))") }
-        var figures = Figures(calls: trace.calls.count)
+        let log = setup.directory.path("trace")
+        let output = try setup.launch("/usr/bin/strace", SystemCallTrace.arguments(log: log) + [setup.helperPath] + setup.arguments(in: folder, killAt: 0)).output
+        guard output.contains("steps ") else { throw TraceFailure("\(operation) did not finish: \(output.suffix(300))") }
+        let calls = try SystemCallTrace.parse(try Data(contentsOf: URL(fileURLWithPath: log)))
+        var figures = Figures(calls: calls.count)
         var seen = Set<StateKey>()
         let scratch = setup.directory.path("state")
         // Each call that changed anything is a cut point, and so is the end, after the
         // operation returned (what it reported then is known).
-        let points = trace.calls.enumerated().map { (point: $0.offset, call: Optional($0.element)) } + [(trace.calls.count, nil)]
+        let points = calls.enumerated().map { (point: $0.offset, call: Optional($0.element)) } + [(calls.count, nil)]
         for (point, call) in points {
             if let call, try !model.apply(call) { continue }
             figures.cutPoints += 1

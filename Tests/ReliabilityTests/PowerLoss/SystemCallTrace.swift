@@ -28,22 +28,11 @@ enum SystemCallTrace {
         "mmap", "dup", "dup2", "dup3", "sync_file_range", "sync", "syncfs",
     ]
 
-    /// Runs `executable` with `arguments` under strace, tracing `calls` in every thread.
-    ///
-    /// - Returns: the calls in order, and what the program wrote to its standard output.
-    /// - Throws: when strace cannot run, or a line of its log cannot be read.
-    static func record(_ executable: String, _ arguments: [String], log: String) throws -> (calls: [TracedCall], output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-        // "?": a call this architecture lacks (aarch64 has no open, rename…) is left out.
-        process.arguments = ["-f", "-qq", "-y", "-xx", "-s", "1048576", "-o", log, "-e", "trace=\(calls.map { "?" + $0 }.joined(separator: ","))", executable] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (try parse(try Data(contentsOf: URL(fileURLWithPath: log))), text)
+    /// strace's arguments for tracing `calls` in every thread of the program that follows them,
+    /// into the file `log`. "?": a call this architecture lacks (aarch64 has no open, rename…)
+    /// is left out.
+    static func arguments(log: String) -> [String] {
+        ["-f", "-qq", "-y", "-xx", "-s", "1048576", "-o", log, "-e", "trace=\(calls.map { "?" + $0 }.joined(separator: ","))"]
     }
 
     /// The calls of an strace log, in order. A call another thread interrupted
